@@ -1,0 +1,89 @@
+"""A configured game: one game's rules with one set of options.
+
+A :class:`Game` knows its options, how many action ids exist, how to turn an
+action id into a value object and notation and back, and how to make the
+initial state. Games register themselves in :mod:`dicehall.engine.registry`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from .chance import Roll
+from .errors import NotationError
+from .options import Option, resolve_options
+from .state import GameState
+
+
+class Game(ABC):
+    """Base of every game definition."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    option_specs: ClassVar[tuple[Option, ...]]
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        self.options = resolve_options(self.name, self.option_specs, options)
+
+    @property
+    def num_players(self) -> int:
+        return self.options["players"]
+
+    @property
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """How many action ids this configuration has (ids are 0..n-1)."""
+
+    @abstractmethod
+    def new_initial_state(self) -> GameState:
+        """The state before the first chance event or decision."""
+
+    @abstractmethod
+    def action_from_id(self, action_id: int) -> Any:
+        """The action value object for an id."""
+
+    @abstractmethod
+    def action_id(self, action: Any) -> int:
+        """The stable id of an action value object."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Any:
+        """Read an action's notation; ``parse_action(str(a)) == a``."""
+
+    @abstractmethod
+    def state_from_json(self, data: Mapping[str, Any]) -> GameState:
+        """Rebuild a state written by ``GameState.to_json``."""
+
+    def parse_chance(self, text: str) -> Any:
+        """Read a chance outcome's notation (dice rolls by default)."""
+        return Roll.parse(text)
+
+    def to_action_id(self, action: Any) -> int:
+        """An action id from an id, a value object or a notation."""
+        if isinstance(action, bool):
+            raise NotationError(f"{action!r} is not an action")
+        if isinstance(action, int):
+            if not 0 <= action < self.num_distinct_actions:
+                raise NotationError(f"{action} is not an action id of this game")
+            return action
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        return self.action_id(action)
+
+    def record_options(self) -> dict:
+        """The options as a game record stores them (self-contained)."""
+        return dict(self.options)
+
+    def evaluate(self, state: GameState, seat: int) -> float:
+        """A heuristic value of ``state`` for ``seat`` (used by simple bots)."""
+        return float(state.scores()[seat])
+
+    def rating(self, score: int) -> str | None:
+        """The printed rating of a solo score, where the game has one."""
+        return None
+
+    def describe(self) -> str:
+        """A one-line description of this configuration."""
+        return f"{self.title} ({', '.join(f'{k}={v}' for k, v in self.record_options().items())})"

@@ -1,0 +1,180 @@
+"""The state protocol every game implements, in the spirit of OpenSpiel.
+
+A state says whose decision is due (:meth:`GameState.current_player`): one seat,
+several seats deciding independently at once (``SIMULTANEOUS``), a chance event
+(``CHANCE``) or the end (``TERMINAL``). Actions are identified by integers that
+are stable for a game configuration; :class:`Game` turns them into value
+objects with a notation and back.
+
+Two layers:
+
+* ``legal_action_ids`` / ``apply_id`` / ``sample_chance`` / ``apply_outcome``
+  are the fast, unchecked path for bots and playouts: pass only legal values.
+* :meth:`GameState.apply` accepts an action, its notation or its id (or, at a
+  chance node, an outcome or its notation), checks it and raises
+  :class:`IllegalAction` with the reason, leaving the state unchanged.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from .errors import IllegalAction
+
+if TYPE_CHECKING:
+    from .game import Game
+
+CHANCE = -1
+SIMULTANEOUS = -2
+TERMINAL = -3
+
+
+class GameState(ABC):
+    """One position of a game. Mutable; :meth:`clone` is cheap."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    # --- whose decision -------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to move, or ``CHANCE``, ``SIMULTANEOUS`` or ``TERMINAL``."""
+
+    @abstractmethod
+    def deciders(self) -> tuple[int, ...]:
+        """The seats that still have to choose now (empty at chance and end)."""
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance(self) -> bool:
+        return self.current_player() == CHANCE
+
+    # --- actions (fast path) --------------------------------------------
+    @abstractmethod
+    def legal_action_ids(self, seat: int) -> list[int]:
+        """The ids of the actions ``seat`` may take now (empty if none)."""
+
+    @abstractmethod
+    def apply_id(self, action_id: int, seat: int) -> None:
+        """Apply a legal action id for ``seat``; unchecked."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[Any, Fraction]]:
+        """At a chance node: every outcome with its exact probability."""
+
+    def sample_chance(self, rng: random.Random) -> Any:
+        """Draw an outcome of the pending chance event."""
+        outcomes, weights = zip(*self.chance_outcomes())
+        return rng.choices(outcomes, weights=weights)[0]
+
+    @abstractmethod
+    def apply_outcome(self, outcome: Any) -> None:
+        """Apply a possible outcome of the pending chance event; unchecked."""
+
+    @abstractmethod
+    def chance_error(self, outcome: Any) -> str | None:
+        """Why ``outcome`` cannot happen now, or ``None`` if it can."""
+
+    # --- results ----------------------------------------------------------
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Every seat's score as it stands (the final score once terminal)."""
+
+    @abstractmethod
+    def tie_break(self, seat: int) -> tuple:
+        """Breaks equal scores: a smaller key ranks higher."""
+
+    def ranking(self) -> list[int]:
+        """Seats best first by score, then by the game's tie-break."""
+        scores = self.scores()
+        return sorted(range(len(scores)), key=lambda s: (-scores[s], self.tie_break(s), s))
+
+    def places(self) -> list[int]:
+        """Every seat's place (1 = best); seats tied on score and tie-break share it."""
+        scores = self.scores()
+        keys = [(-scores[s], self.tie_break(s)) for s in range(len(scores))]
+        return [1 + sum(other < key for other in keys) for key in keys]
+
+    def winners(self) -> list[int]:
+        """The seats in first place (several when the win is shared)."""
+        return [seat for seat, place in enumerate(self.places()) if place == 1]
+
+    # --- copies, views, serialisation --------------------------------------
+    @abstractmethod
+    def clone(self) -> GameState:
+        """An independent copy."""
+
+    @abstractmethod
+    def to_json(self) -> dict:
+        """The state as JSON-ready data; ``Game.state_from_json`` reads it back."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict:
+        """What ``seat`` may see (``None``: a spectator), as JSON-ready data."""
+
+    @abstractmethod
+    def check(self) -> None:
+        """Raise :class:`InconsistentState` if an invariant of the game is broken."""
+
+    def why_illegal(self, action_id: int, seat: int) -> str:
+        """Why a syntactically valid action is not legal; games refine this."""
+        return "it is not among the legal actions"
+
+    # --- checked API --------------------------------------------------------
+    def legal_actions(self, seat: int | None = None) -> list:
+        """The legal actions of ``seat`` (default: the only decider) as value objects."""
+        seat = self.deciding_seat(seat)
+        decode = self.game.action_from_id
+        return [decode(action_id) for action_id in self.legal_action_ids(seat)]
+
+    def action_mask(self, seat: int | None = None) -> list[bool]:
+        """One flag per action id of the game: is it legal for ``seat`` now?"""
+        mask = [False] * self.game.num_distinct_actions
+        for action_id in self.legal_action_ids(self.deciding_seat(seat)):
+            mask[action_id] = True
+        return mask
+
+    def apply(self, action: Any, seat: int | None = None) -> None:
+        """Check and apply an action (value object, notation or id) or, at a
+        chance node, an outcome (value object or notation)."""
+        if self.current_player() == CHANCE:
+            self._apply_checked_outcome(action)
+            return
+        seat = self.deciding_seat(seat)
+        action_id = self.game.to_action_id(action)
+        if action_id not in self.legal_action_ids(seat):
+            notation = self.game.action_from_id(action_id)
+            raise IllegalAction(f"{notation} is illegal: {self.why_illegal(action_id, seat)}")
+        self.apply_id(action_id, seat)
+
+    def _apply_checked_outcome(self, outcome: Any) -> None:
+        if isinstance(outcome, str):
+            outcome = self.game.parse_chance(outcome)
+        reason = self.chance_error(outcome)
+        if reason is not None:
+            raise IllegalAction(f"{outcome} cannot happen now: {reason}")
+        self.apply_outcome(outcome)
+
+    def deciding_seat(self, seat: int | None) -> int:
+        """The seat an action is for: ``seat`` if it may decide now, or the only decider."""
+        current = self.current_player()
+        if current == TERMINAL:
+            raise IllegalAction("the game is over")
+        if current == CHANCE:
+            raise IllegalAction("a chance event is due, not a player's decision")
+        deciders = self.deciders()
+        if seat is None:
+            if len(deciders) > 1:
+                raise IllegalAction(f"seats {list(deciders)} decide now: say which seat acts")
+            return deciders[0]
+        if seat not in deciders:
+            if current >= 0:
+                raise IllegalAction(f"it is seat {current}'s turn, not seat {seat}'s")
+            raise IllegalAction(f"seat {seat} has nothing to decide now")
+        return seat

@@ -1,0 +1,1 @@
+"""The games: one package per game, each registering itself with the engine."""

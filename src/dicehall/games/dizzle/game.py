@@ -1,0 +1,188 @@
+"""The Dizzle game definition: options, setup table and the action codec."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ...engine.errors import NotationError, OptionError
+from ...engine.game import Game
+from ...engine.options import Option
+from ...engine.registry import register
+from .actions import DizzleAction, Pass, Place, Planet, Reroll, Return
+from .sheet import Sheet
+from .sheetfile import LEVELS, level_sheet, load_sheet, sheet_from_data
+from .state import DizzleState
+
+# players: (dice in the middle, drafts in the game) -- "Setup" in dizzle.md
+SETUP = {1: (8, 10), 2: (7, 12), 3: (10, 12), 4: (13, 12)}
+
+
+@dataclass(frozen=True, slots=True)
+class ActionCodes:
+    """Where each kind of action starts in the id space of a sheet of ``size`` fields:
+    place ``0..size-1``, return ``size..``, planet ``2*size..``, then reroll, pass."""
+
+    size: int
+
+    @property
+    def returns(self) -> int:
+        return self.size
+
+    @property
+    def planets(self) -> int:
+        return 2 * self.size
+
+    @property
+    def reroll(self) -> int:
+        return 3 * self.size
+
+    @property
+    def passing(self) -> int:
+        return 3 * self.size + 1
+
+
+def _check_sheet_option(value: Any) -> None:
+    if value is not None and not isinstance(value, (str, dict)):
+        raise OptionError("option 'sheet' must be a file path or an inline sheet table")
+
+
+@register
+class DizzleGame(Game):
+    name = "dizzle"
+    title = "Dizzle"
+    option_specs = (
+        Option("players", int, 2, "number of players (1 = solo)", choices=(1, 2, 3, 4)),
+        Option("level", int, 1, "which shipped level sheet to play", choices=LEVELS),
+        Option("sheet", object, None,
+               "a sheet file (TOML) or inline sheet (JSON) to play instead of the level",
+               check=_check_sheet_option),
+    )
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        super().__init__(options)
+        self.sheet: Sheet = self._load_sheet(self.options["sheet"])
+        self.solo = self.num_players == 1
+        self.dice_count, self.drafts = SETUP[self.num_players]
+        size = self.sheet.size
+        self.codes = ActionCodes(size)
+        self.numbers = tuple(self.sheet.number(i) for i in range(size))
+        self._decode = self._action_table()
+
+    def _load_sheet(self, given: Any) -> Sheet:
+        if given is None:
+            return level_sheet(self.options["level"])
+        if isinstance(given, dict):
+            return sheet_from_data(given)
+        if given.lstrip().startswith("{"):
+            try:
+                return sheet_from_data(json.loads(given))
+            except json.JSONDecodeError as error:
+                raise OptionError(f"option 'sheet': not a valid JSON table: {error}") from None
+        return load_sheet(given)
+
+    def _action_table(self) -> list[DizzleAction | None]:
+        sheet, size = self.sheet, self.sheet.size
+        names = [sheet.field_name(i) for i in range(size)]
+        table: list[DizzleAction | None] = [
+            Place(names[i], self.numbers[i]) if self.numbers[i] else None for i in range(size)]
+        table += [Return(names[i]) if self.numbers[i] else None for i in range(size)]
+        table += [Planet(names[i]) if sheet.planets >> i & 1 else None for i in range(size)]
+        return table + [Reroll(), Pass()]
+
+    # --- the engine's Game interface ----------------------------------------------
+    @property
+    def num_distinct_actions(self) -> int:
+        return len(self._decode)
+
+    def new_initial_state(self) -> DizzleState:
+        return DizzleState(self)
+
+    def action_from_id(self, action_id: int) -> DizzleAction:
+        action = self._decode[action_id] if 0 <= action_id < len(self._decode) else None
+        if action is None:
+            raise NotationError(f"{action_id} is not an action id of this sheet")
+        return action
+
+    def action_id(self, action: Any) -> int:
+        codes = self.codes
+        if isinstance(action, Reroll):
+            return codes.reroll
+        if isinstance(action, Pass):
+            return codes.passing
+        if not isinstance(action, (Place, Return, Planet)):
+            raise NotationError(f"{action!r} is not a Dizzle action")
+        index = self._field(action.field)
+        if isinstance(action, Place):
+            if self.numbers[index] != action.value:
+                raise NotationError(f"{action.field} carries a {self._printed(index)}, "
+                                    f"not a {action.value}")
+            return index
+        if isinstance(action, Planet):
+            if not self.sheet.planets >> index & 1:
+                raise NotationError(f"{action.field} is not a planet")
+            return codes.planets + index
+        if not self.numbers[index]:
+            raise NotationError(f"{action.field} is not a numbered field")
+        return codes.returns + index
+
+    def _field(self, name: str) -> int:
+        index = self.sheet.field_index(name)
+        if index is None:
+            raise NotationError(f"{name!r} is not a field of the {self.sheet.width}x"
+                                f"{self.sheet.height} sheet")
+        return index
+
+    def _printed(self, index: int) -> str:
+        token = self.sheet.tokens[index]
+        return {"X": "start cross", "P": "planet", ".": "hole"}.get(token, token)
+
+    def parse_action(self, text: str) -> DizzleAction:
+        words = text.strip().lower().split()
+        if words in (["reroll"], ["pass"]):
+            return Reroll() if words[0] == "reroll" else Pass()
+        if len(words) == 2 and words[0] in ("return", "planet"):
+            index = self._field(words[1])
+            name = self.sheet.field_name(index)
+            action = Return(name) if words[0] == "return" else Planet(name)
+        elif len(words) == 1:
+            action = self._parse_place(words[0])
+        else:
+            raise NotationError(f"{text!r} is not a Dizzle action (try 4@c3, c3, reroll, "
+                                "pass, return c3, planet h1)")
+        self.action_id(action)
+        return action
+
+    def _parse_place(self, word: str) -> Place:
+        value, at, name = word.rpartition("@")
+        index = self._field(name)
+        if at and value not in ("1", "2", "3", "4", "5", "6"):
+            raise NotationError(f"{word!r}: the die value must be 1-6")
+        number = self.numbers[index]
+        if not number:
+            raise NotationError(f"{name} is a {self._printed(index)}, not a numbered field")
+        return Place(self.sheet.field_name(index), int(value) if at else number)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> DizzleState:
+        from .serial import state_from_json
+        return state_from_json(self, data)
+
+    # --- extras -------------------------------------------------------------------
+    def record_options(self) -> dict:
+        options = dict(self.options)
+        if options["sheet"] is not None:
+            options["sheet"] = self.sheet.data
+        return options
+
+    def describe(self) -> str:
+        players = "solo" if self.solo else f"{self.num_players} players"
+        return f"Dizzle, {self.sheet.name}, {players}"
+
+    def rating(self, score: int) -> str | None:
+        return self.sheet.rating(score) if self.solo else None
+
+    def evaluate(self, state: DizzleState, seat: int) -> float:
+        from .heuristic import evaluate
+        return evaluate(state, seat)

@@ -1,0 +1,135 @@
+"""The Dizzle sheet: a grid of fields with their numbers and special fields.
+
+A sheet is immutable and shared by every player's state. Sets of fields are
+bitmasks over Python ints (bit ``row * width + column``), so the rules work on
+whole sets at once: the neighbours of a set are four shifts. Sheets are data
+(TOML files, schema in ``docs/sheets.md``) read by :mod:`.sheetfile`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...engine.bits import bit_list, mask_of
+
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """Fields that score (or cost) ``points`` together; ``colour`` where it matters."""
+
+    mask: int
+    points: int
+    colour: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Flag:
+    """A flag field and its score track, highest value first."""
+
+    index: int
+    colour: str
+    track: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RatingBand:
+    """A solo rating band: scores of at least ``min`` (``None``: any score)."""
+
+    min: int | None
+    label: str
+
+
+@dataclass(frozen=True, eq=False)
+class Sheet:
+    name: str
+    level: int | None
+    description: str
+    width: int
+    height: int
+    tokens: tuple[str, ...]
+    data: dict
+    gems: tuple[Scored, ...] = ()
+    bombs: tuple[Scored, ...] = ()
+    keys: tuple[Scored, ...] = ()
+    locks: tuple[Scored, ...] = ()
+    rocket_fields: tuple[int, ...] = ()
+    flags: tuple[Flag, ...] = ()
+    arrows: tuple[Scored, ...] = ()
+    puzzles: tuple[Scored, ...] = ()
+    areas: tuple[Scored, ...] = ()
+    poops: tuple[Scored, ...] = ()
+    solo_rating: tuple[RatingBand, ...] = ()
+
+    def __post_init__(self) -> None:
+        size = self.width * self.height
+        kinds = {token: mask_of(i for i in range(size) if self.tokens[i] == token)
+                 for token in "123456XP."}
+        setter = object.__setattr__
+        setter(self, "number_masks", (0, *(kinds[str(v)] for v in range(1, 7))))
+        setter(self, "numbered", sum(self.number_masks))
+        setter(self, "start", kinds["X"])
+        setter(self, "planets", kinds["P"])
+        setter(self, "fields", (1 << size) - 1 & ~kinds["."])
+        setter(self, "rockets", mask_of(self.rocket_fields))
+        setter(self, "bomb_mask", sum(b.mask for b in self.bombs))
+        columns = range(self.height)
+        setter(self, "not_first_column", mask_of(
+            r * self.width + c for r in columns for c in range(1, self.width)))
+        setter(self, "not_last_column", mask_of(
+            r * self.width + c for r in columns for c in range(self.width - 1)))
+
+    @property
+    def size(self) -> int:
+        return self.width * self.height
+
+    def neighbours(self, mask: int) -> int:
+        """The fields orthogonally next to any field of ``mask``."""
+        width = self.width
+        return (((mask << 1) & self.not_first_column) | ((mask >> 1) & self.not_last_column)
+                | (mask << width) | (mask >> width)) & self.fields
+
+    def number(self, index: int) -> int:
+        """The number printed on a field (0 for a start cross, a planet or a hole)."""
+        token = self.tokens[index]
+        return int(token) if token.isdigit() else 0
+
+    def field_name(self, index: int) -> str:
+        return f"{LETTERS[index % self.width]}{index // self.width + 1}"
+
+    def field_index(self, name: str) -> int | None:
+        """The index of a field name like ``c4``, or ``None`` if it is off the grid."""
+        return grid_index(name, self.width, self.height)
+
+    def names(self, mask: int) -> list[str]:
+        return [self.field_name(index) for index in bit_list(mask)]
+
+    def locked(self, crossed: int) -> int:
+        """The lock fields still closed for a sheet with these crossed fields."""
+        closed = 0
+        for colour_locks in self.locks:
+            if not any(key.colour == colour_locks.colour and key.mask & crossed
+                       for key in self.keys):
+                closed |= colour_locks.mask
+        return closed
+
+    def rating(self, score: int) -> str | None:
+        """The solo rating band of a score, if the sheet has a rating table."""
+        for band in self.solo_rating:
+            if band.min is None or score >= band.min:
+                return band.label
+        return None
+
+
+def grid_index(name: object, width: int, height: int) -> int | None:
+    """The index of a field name like ``c4`` on a grid, or ``None``."""
+    if not isinstance(name, str):
+        return None
+    name = name.strip().lower()
+    if len(name) < 2 or name[0] not in LETTERS or not name[1:].isdigit():
+        return None
+    column, row = LETTERS.index(name[0]), int(name[1:]) - 1
+    if column >= width or not 0 <= row < height:
+        return None
+    return row * width + column

@@ -1,0 +1,254 @@
+"""Reading and validating sheet files (schema: ``docs/sheets.md``).
+
+Every error names the source (file name, or ``<inline sheet>``) and the field
+of the table that is wrong, e.g. ``my.toml: gems[1].at[0]: 'k3' is outside the
+7x9 grid``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from ...engine.bits import mask_of
+from ...engine.errors import DicehallError
+from .sheet import LETTERS, Flag, RatingBand, Scored, Sheet, grid_index
+
+MAX_WIDTH = 26
+MAX_HEIGHT = 30
+TOKENS = frozenset("123456XP.")
+LEVELS = (1, 2, 3, 4)
+KINDS = ("gems", "bombs", "keys", "locks", "rockets", "flags", "arrows", "puzzles",
+         "areas", "poops", "solo_rating")
+TOP_KEYS = {"name", "level", "description", "grid", *KINDS}
+
+
+class SheetError(DicehallError):
+    """A sheet that breaks the schema; the message names the file and the field."""
+
+
+def load_sheet(path: str | Path) -> Sheet:
+    """Read and validate a sheet file."""
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise SheetError(f"{path}: cannot read: {error.strerror}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise SheetError(f"{path}: not valid TOML: {error}") from None
+    return sheet_from_data(data, path.name)
+
+
+@cache
+def level_sheet(level: int) -> Sheet:
+    """One of the shipped level sheets."""
+    text = resources.files(__package__).joinpath(f"levels/level{level}.toml").read_text("utf-8")
+    return sheet_from_data(tomllib.loads(text), f"level{level}.toml")
+
+
+def sheet_from_data(data: Any, source: str = "<inline sheet>") -> Sheet:
+    """Validate a sheet table (parsed TOML or JSON) and build the sheet."""
+    return _Reader(data, source).sheet()
+
+
+class _Reader:
+    def __init__(self, data: Any, source: str):
+        self.source = source
+        if not isinstance(data, dict):
+            self.fail("", "a sheet must be a table")
+        self.data = data
+        self.claimed: dict[int, str] = {}
+
+    def fail(self, where: str, message: str):
+        raise SheetError(f"{self.source}: {where}: {message}" if where else f"{self.source}: {message}")
+
+    def value(self, table: dict, key: str, kind: type, where: str, default: Any = ...) -> Any:
+        here = f"{where}.{key}" if where else key
+        if key not in table:
+            if default is ...:
+                self.fail(where or key, f"missing key {key!r}" if where else "missing")
+            return default
+        value = table[key]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            self.fail(here, f"expected {kind.__name__}, got {value!r}")
+        return value
+
+    def points(self, table: dict, where: str) -> int:
+        value = self.value(table, "points", int, where)
+        if value <= 0:
+            self.fail(f"{where}.points", f"must be a positive whole number, got {value}")
+        return value
+
+    def colour(self, table: dict, where: str) -> str:
+        colour = self.value(table, "colour", str, where)
+        if not colour.strip():
+            self.fail(f"{where}.colour", "must not be empty")
+        return colour.strip().lower()
+
+    # --- the grid ---------------------------------------------------------
+    def sheet(self) -> Sheet:
+        unknown = sorted(set(self.data) - TOP_KEYS)
+        if unknown:
+            self.fail(unknown[0], f"unknown key (known: {', '.join(sorted(TOP_KEYS))})")
+        name = self.value(self.data, "name", str, "")
+        level = self.value(self.data, "level", int, "", None)
+        description = self.value(self.data, "description", str, "", "")
+        self.read_grid()
+        keys = self.coloured("keys")
+        return Sheet(
+            name=name, level=level, description=description,
+            width=self.width, height=self.height, tokens=self.tokens, data=self.data,
+            gems=self.scored("gems", colour=True), bombs=self.scored("bombs"),
+            keys=keys, locks=self.locks(keys), rocket_fields=self.rockets(),
+            flags=self.flags(), arrows=self.arrows(), puzzles=self.puzzles(),
+            areas=self.areas(), poops=self.scored("poops"), solo_rating=self.rating())
+
+    def read_grid(self) -> None:
+        rows = self.value(self.data, "grid", list, "")
+        if not rows or not all(isinstance(row, str) for row in rows):
+            self.fail("grid", "must be a non-empty list of strings, one per row")
+        cells = [row.split() for row in rows]
+        width = len(cells[0])
+        if not 1 <= width <= MAX_WIDTH or len(cells) > MAX_HEIGHT:
+            self.fail("grid", f"must be at most {MAX_WIDTH} columns by {MAX_HEIGHT} rows")
+        for r, row in enumerate(cells):
+            if len(row) != width:
+                self.fail(f"grid[{r}]", f"row {r + 1} has {len(row)} fields, row 1 has {width}")
+            for c, token in enumerate(row):
+                if token not in TOKENS:
+                    self.fail(f"grid[{r}]", f"{LETTERS[c]}{r + 1}: unknown token {token!r} "
+                              "(use 1-6, X, P or .)")
+        self.width, self.height = width, len(cells)
+        self.tokens = tuple(token for row in cells for token in row)
+        if "X" not in self.tokens:
+            self.fail("grid", "needs at least one start cross X")
+        if not any(token.isdigit() for token in self.tokens):
+            self.fail("grid", "needs numbered fields")
+
+    def name(self, index: int) -> str:
+        return f"{LETTERS[index % self.width]}{index // self.width + 1}"
+
+    def fields(self, value: Any, where: str, allowed: str = "123456X") -> list[int]:
+        names = [value] if isinstance(value, str) else value
+        if not isinstance(names, list) or not names:
+            self.fail(where, "must be a field name or a non-empty list of field names")
+        indices: list[int] = []
+        for i, name in enumerate(names):
+            here = f"{where}[{i}]" if isinstance(value, list) else where
+            index = grid_index(name, self.width, self.height)
+            if index is None:
+                self.fail(here, f"{name!r} is outside the {self.width}x{self.height} grid")
+            if self.tokens[index] not in allowed:
+                kind = {"X": "a start cross", "P": "a planet", ".": "a hole"}.get(
+                    self.tokens[index], "a numbered field")
+                self.fail(here, f"{self.name(index)} is {kind}, which cannot be used here")
+            if index in indices:
+                self.fail(here, f"{self.name(index)} is listed twice")
+            indices.append(index)
+        return indices
+
+    def specials(self, table: dict, what: str, where: str) -> list[int]:
+        """The ``at`` fields of a special: numbered, one special per field."""
+        indices = self.fields(self.value(table, "at", object, where), f"{where}.at", "123456")
+        for index in indices:
+            if index in self.claimed:
+                self.fail(f"{where}.at", f"{self.name(index)} already carries a {self.claimed[index]}")
+            self.claimed[index] = what
+        return indices
+
+    def tables(self, kind: str) -> list[tuple[dict, str]]:
+        items = self.value(self.data, kind, list, "", [])
+        for i, item in enumerate(items):
+            if not isinstance(item, dict):
+                self.fail(f"{kind}[{i}]", "must be a table")
+        return [(item, f"{kind}[{i}]") for i, item in enumerate(items)]
+
+    # --- the special fields --------------------------------------------------
+    def scored(self, kind: str, colour: bool = False) -> tuple[Scored, ...]:
+        """One entry per field, each scoring its table's points."""
+        out = []
+        for table, where in self.tables(kind):
+            points = self.points(table, where)
+            tint = self.colour(table, where) if colour else ""
+            out += [Scored(1 << i, points, tint) for i in self.specials(table, kind[:-1], where)]
+        return tuple(out)
+
+    def coloured(self, kind: str) -> tuple[Scored, ...]:
+        return tuple(Scored(mask_of(self.specials(table, kind[:-1], where)), 0,
+                            self.colour(table, where))
+                     for table, where in self.tables(kind))
+
+    def locks(self, keys: tuple[Scored, ...]) -> tuple[Scored, ...]:
+        locks = self.coloured("locks")
+        key_colours = {key.colour for key in keys}
+        for i, lock in enumerate(locks):
+            if lock.colour not in key_colours:
+                self.fail(f"locks[{i}].colour", f"no key of colour {lock.colour!r} on the sheet")
+        return locks
+
+    def rockets(self) -> tuple[int, ...]:
+        fields = [i for table, where in self.tables("rockets")
+                  for i in self.specials(table, "rocket", where)]
+        if fields and "P" not in self.tokens:
+            self.fail("rockets", "the sheet has rockets but no planet P")
+        return tuple(fields)
+
+    def flags(self) -> tuple[Flag, ...]:
+        out = []
+        for table, where in self.tables("flags"):
+            at = self.specials(table, "flag", where)
+            if len(at) != 1:
+                self.fail(f"{where}.at", "a flag is one field")
+            track = self.value(table, "track", list, where)
+            if (not track or not all(isinstance(v, int) and not isinstance(v, bool) and v > 0
+                                     for v in track)
+                    or list(track) != sorted(track, reverse=True)):
+                self.fail(f"{where}.track", "must be positive whole numbers, highest first")
+            out.append(Flag(at[0], self.colour(table, where), tuple(track)))
+        return tuple(out)
+
+    def arrows(self) -> tuple[Scored, ...]:
+        out = []
+        for table, where in self.tables("arrows"):
+            ends = [self.fields(self.value(table, key, str, where), f"{where}.{key}")[0]
+                    for key in ("from", "to")]
+            (r0, c0), (r1, c1) = (divmod(end, self.width) for end in ends)
+            if r0 != r1 and c0 != c1:
+                self.fail(where, f"{self.name(ends[0])}-{self.name(ends[1])} is not a row or column")
+            rows, cols = range(min(r0, r1), max(r0, r1) + 1), range(min(c0, c1), max(c0, c1) + 1)
+            segment = [r * self.width + c for r in rows for c in cols]
+            self.fields([self.name(i) for i in segment], where)
+            out.append(Scored(mask_of(segment), self.points(table, where)))
+        return tuple(out)
+
+    def puzzles(self) -> tuple[Scored, ...]:
+        out = []
+        for table, where in self.tables("puzzles"):
+            colour = self.colour(table, where)
+            if any(p.colour == colour for p in out):
+                self.fail(f"{where}.colour", f"puzzle colour {colour!r} is given twice")
+            out.append(Scored(mask_of(self.specials(table, "puzzle piece", where)),
+                              self.points(table, where), colour))
+        return tuple(out)
+
+    def areas(self) -> tuple[Scored, ...]:
+        return tuple(Scored(mask_of(self.fields(self.value(table, "at", object, where),
+                                                f"{where}.at")),
+                            self.points(table, where))
+                     for table, where in self.tables("areas"))
+
+    def rating(self) -> tuple[RatingBand, ...]:
+        bands = []
+        for i, (table, where) in enumerate(tables := self.tables("solo_rating")):
+            label = self.value(table, "label", str, where)
+            last = i == len(tables) - 1
+            low = self.value(table, "min", int, where, None)
+            if (low is None) != last:
+                self.fail(where, "every band but the last needs a 'min'; the last has none")
+            if low is not None and bands and bands[-1].min <= low:
+                self.fail(f"{where}.min", "bands must be ordered by decreasing 'min'")
+            bands.append(RatingBand(low, label))
+        return tuple(bands)

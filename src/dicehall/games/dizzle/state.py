@@ -1,0 +1,340 @@
+"""The Dizzle state machine: drafts, turns, rerolls, crossing and scoring.
+
+Phases of a draft (see "A draft" in ``dizzle.md``)::
+
+    ROLL (chance) -> TURN -> ... -> crossing -> [PLANET] -> next draft or OVER
+                       |-- reroll --> REROLL (chance) -> REROLLED (place or return)
+                       |-- solo placement --> SOLO (chance: the two solo dice)
+
+Every player's sheet is a handful of bitmasks over the shared :class:`Sheet`:
+``crossed``, ``scribbled``, this draft's ``dice`` and the closed ``locked``
+fields (derived from ``crossed`` at each crossing).
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from ...engine.bits import bit_list
+from ...engine.chance import Roll, dice_outcomes, roll_dice
+from ...engine.errors import InconsistentState
+from ...engine.state import CHANCE, SIMULTANEOUS, TERMINAL, GameState
+from .scoring import sheet_score
+
+if TYPE_CHECKING:
+    from .game import DizzleGame
+
+ROLL, TURN, REROLL, REROLLED, SOLO, PLANET, OVER = range(7)
+PHASES = ("roll", "turn", "reroll", "rerolled", "solo", "planet", "over")
+SOLO_DICE = 2
+
+
+class DizzleState(GameState):
+    __slots__ = ("sheet", "phase", "draft", "turn", "middle", "left", "set_aside", "active",
+                 "last_turn", "crossed", "scribbled", "dice", "locked", "flag_next",
+                 "flag_values", "planets_due", "planet_pick")
+
+    game: DizzleGame
+
+    def __init__(self, game: DizzleGame) -> None:
+        super().__init__(game)
+        n = game.num_players
+        sheet = self.sheet = game.sheet
+        self.phase = ROLL
+        self.draft = 0
+        self.turn = 0
+        self.middle = [0] * 7
+        self.left = 0
+        self.set_aside = 0
+        self.active = (1 << n) - 1
+        self.last_turn = False
+        self.crossed = [sheet.start] * n
+        self.scribbled = [0] * n
+        self.dice = [0] * n
+        self.locked = [sheet.locked(sheet.start)] * n
+        self.flag_next = [0] * len(sheet.flags)
+        self.flag_values: list[list[int | None]] = [[None] * len(sheet.flags) for _ in range(n)]
+        self.planets_due = [0] * n
+        self.planet_pick = [-1] * n
+
+    # --- whose decision ---------------------------------------------------------
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase == TURN or phase == REROLLED:
+            return self.turn
+        if phase == PLANET:
+            return SIMULTANEOUS
+        if phase == OVER:
+            return TERMINAL
+        return CHANCE
+
+    def deciders(self) -> tuple[int, ...]:
+        if self.phase == TURN or self.phase == REROLLED:
+            return (self.turn,)
+        if self.phase == PLANET:
+            return tuple(p for p, due in enumerate(self.planets_due)
+                         if due and self.planet_pick[p] < 0)
+        return ()
+
+    @property
+    def start_player(self) -> int:
+        """The seat that rolls the dice of the current draft."""
+        return self.draft % self.game.num_players
+
+    # --- legal actions -------------------------------------------------------------
+    def targets(self, seat: int) -> int:
+        """The fields where ``seat`` may place one of the dice in the middle."""
+        sheet = self.sheet
+        crossed = self.crossed[seat]
+        dice = self.dice[seat]
+        free = sheet.numbered & ~(crossed | self.scribbled[seat] | dice | self.locked[seat])
+        region = sheet.neighbours(dice) & free if dice else 0
+        if not region:
+            region = sheet.neighbours(crossed) & free
+        middle = self.middle
+        masks = sheet.number_masks
+        fits = 0
+        for value in range(1, 7):
+            if middle[value]:
+                fits |= masks[value]
+        return region & fits
+
+    def legal_action_ids(self, seat: int) -> list[int]:
+        phase = self.phase
+        codes = self.game.codes
+        if phase == TURN or phase == REROLLED:
+            if seat != self.turn:
+                return []
+            targets = self.targets(seat)
+            if targets:
+                return bit_list(targets)
+            if phase == TURN:
+                return [codes.reroll, codes.passing]
+            return [codes.returns + i for i in bit_list(self.dice[seat])]
+        if phase == PLANET and self.planets_due[seat] and self.planet_pick[seat] < 0:
+            free = self.sheet.planets & ~self.crossed[seat]
+            return [codes.planets + i for i in bit_list(free)]
+        return []
+
+    def apply_id(self, action_id: int, seat: int) -> None:
+        codes = self.game.codes
+        if action_id < codes.returns:
+            self._place(seat, action_id)
+        elif action_id < codes.planets:
+            self._return(seat, action_id - codes.returns)
+        elif action_id < codes.reroll:
+            self._pick_planet(seat, action_id - codes.planets)
+        elif action_id == codes.reroll:
+            self.phase = REROLL
+        else:
+            self._pass(seat)
+
+    def _place(self, seat: int, index: int) -> None:
+        self.middle[self.game.numbers[index]] -= 1
+        self.left -= 1
+        self.dice[seat] |= 1 << index
+        if not self.game.solo:
+            self._end_turn()
+        elif self.left:
+            self.phase = SOLO
+        else:
+            self._cross()
+
+    def _return(self, seat: int, index: int) -> None:
+        self.dice[seat] &= ~(1 << index)
+        self.middle[self.game.numbers[index]] += 1
+        self.left += 1
+        self._end_turn()
+
+    def _pass(self, seat: int) -> None:
+        active = self.active & ~(1 << seat)
+        self.active = active
+        if not active or self.last_turn:
+            self._cross()
+        elif active & (active - 1) == 0 and self.game.num_players > 1:
+            self.last_turn = True
+            self.turn = active.bit_length() - 1
+            self.phase = TURN
+        else:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        if not self.left or self.last_turn:
+            self._cross()
+            return
+        n = self.game.num_players
+        for step in range(1, n + 1):
+            seat = (self.turn + step) % n
+            if self.active >> seat & 1:
+                self.turn = seat
+                self.phase = TURN
+                return
+        self._cross()
+
+    # --- chance ------------------------------------------------------------------
+    def _pending_roll(self) -> tuple[str, int]:
+        if self.phase == ROLL:
+            return "roll", self.game.dice_count
+        if self.phase == REROLL:
+            return "roll", self.left
+        return "solo", SOLO_DICE
+
+    def chance_outcomes(self) -> list[tuple[Roll, Fraction]]:
+        if self.current_player() != CHANCE:
+            return []
+        return dice_outcomes(*self._pending_roll())
+
+    def sample_chance(self, rng: random.Random) -> Roll:
+        kind, count = self._pending_roll()
+        return roll_dice(kind, count, rng)
+
+    def chance_error(self, outcome: Any) -> str | None:
+        if self.current_player() != CHANCE:
+            return "no chance event is due"
+        kind, count = self._pending_roll()
+        if not isinstance(outcome, Roll) or outcome.kind != kind or len(outcome.values) != count:
+            return f"expected '{kind}' with {count} dice"
+        return None
+
+    def apply_outcome(self, outcome: Roll) -> None:
+        phase = self.phase
+        if phase == SOLO:
+            self._remove_solo(outcome.values)
+            return
+        self.middle = outcome.counts()
+        if phase == ROLL:
+            self.left = len(outcome.values)
+            self.turn = self.start_player
+            self.phase = TURN
+        elif self.targets(self.turn) or self.dice[self.turn]:
+            self.phase = REROLLED
+        else:
+            self._end_turn()
+
+    def _remove_solo(self, values: tuple[int, ...]) -> None:
+        middle = self.middle
+        for value in values:
+            if middle[value]:
+                middle[value] -= 1
+                self.left -= 1
+                self.set_aside += 1
+        if self.left:
+            self.phase = TURN
+        else:
+            self._cross()
+
+    # --- crossing and the end of a draft ---------------------------------------------
+    def _cross(self) -> None:
+        """Cross every die, then bombs, flags and rockets (dizzle.md, A draft, 6)."""
+        sheet = self.sheet
+        placed = self.dice
+        crossed = self.crossed
+        seats = range(self.game.num_players)
+        for seat in seats:
+            crossed[seat] |= placed[seat]
+        if not self.game.solo:
+            for bomb in sheet.bombs:
+                if any(placed[seat] & bomb.mask for seat in seats):
+                    for seat in seats:
+                        if not (crossed[seat] | self.scribbled[seat]) & bomb.mask:
+                            self.scribbled[seat] |= bomb.mask
+        for number, flag in enumerate(sheet.flags):
+            holders = [seat for seat in seats if placed[seat] >> flag.index & 1]
+            if holders:
+                step = self.flag_next[number]
+                value = flag.track[step] if step < len(flag.track) else 0
+                for seat in holders:
+                    self.flag_values[seat][number] = value
+                self.flag_next[number] = step + len(holders)
+        self.planets_due = [(placed[seat] & sheet.rockets).bit_count() for seat in seats]
+        self.dice = [0] * len(placed)
+        self.middle = [0] * 7
+        self.left = self.set_aside = 0
+        self.locked = [sheet.locked(c) for c in crossed]
+        self._planet_step()
+
+    def _planet_step(self) -> None:
+        """Start the next round of planet choices, or move on to the next draft."""
+        planets = self.sheet.planets
+        for seat, due in enumerate(self.planets_due):
+            if due and not planets & ~self.crossed[seat]:
+                self.planets_due[seat] = 0
+        self.planet_pick = [-1] * len(self.planets_due)
+        if any(self.planets_due):
+            self.phase = PLANET
+        else:
+            self._next_draft()
+
+    def _pick_planet(self, seat: int, index: int) -> None:
+        self.planet_pick[seat] = index
+        if self.deciders():
+            return
+        for seat, pick in enumerate(self.planet_pick):
+            if pick >= 0:
+                self.crossed[seat] |= 1 << pick
+                self.planets_due[seat] -= 1
+        self._planet_step()
+
+    def _next_draft(self) -> None:
+        numbered = self.sheet.numbered
+        exhausted = any(not numbered & ~(crossed | scribbled)
+                        for crossed, scribbled in zip(self.crossed, self.scribbled))
+        self.draft += 1
+        if exhausted or self.draft == self.game.drafts:
+            self.phase = OVER
+            return
+        self.phase = ROLL
+        self.active = (1 << self.game.num_players) - 1
+        self.last_turn = False
+
+    # --- results -----------------------------------------------------------------
+    def scores(self) -> list[int]:
+        sheet, solo = self.sheet, self.game.solo
+        return [sheet_score(sheet, crossed, scribbled, flags, solo)
+                for crossed, scribbled, flags in zip(self.crossed, self.scribbled, self.flag_values)]
+
+    def tie_break(self, seat: int) -> tuple:
+        """Fewer crossed fields wins a tie on points."""
+        return (self.crossed[seat].bit_count(),)
+
+    # --- copies ---------------------------------------------------------------------
+    def clone(self) -> DizzleState:
+        other = object.__new__(DizzleState)
+        other.game = self.game
+        other.sheet = self.sheet
+        other.phase = self.phase
+        other.draft = self.draft
+        other.turn = self.turn
+        other.middle = self.middle[:]
+        other.left = self.left
+        other.set_aside = self.set_aside
+        other.active = self.active
+        other.last_turn = self.last_turn
+        other.crossed = self.crossed[:]
+        other.scribbled = self.scribbled[:]
+        other.dice = self.dice[:]
+        other.locked = self.locked[:]
+        other.flag_next = self.flag_next[:]
+        other.flag_values = [values[:] for values in self.flag_values]
+        other.planets_due = self.planets_due[:]
+        other.planet_pick = self.planet_pick[:]
+        return other
+
+    # --- serialisation, views and checks live in their own module --------------------
+    def to_json(self) -> dict:
+        from .serial import state_to_json
+        return state_to_json(self)
+
+    def view(self, seat: int | None) -> dict:
+        from .serial import state_view
+        return state_view(self, seat)
+
+    def check(self) -> None:
+        from .serial import check_state
+        check_state(self)
+
+    def why_illegal(self, action_id: int, seat: int) -> str:
+        from .explain import why_illegal
+        return why_illegal(self, action_id, seat)
