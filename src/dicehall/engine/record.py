@@ -118,8 +118,16 @@ class GameRecord:
         return cls(data["game"], data["options"], entries, data.get("seats"),
                    data.get("seed"), data.get("result"))
 
+    def dumps(self) -> str:
+        """The record as JSON text with one step per line."""
+        data = self.to_json()
+        steps = data.pop("actions")
+        head = json.dumps(data, indent=1)[:-2]
+        lines = ",\n  ".join(json.dumps(step) for step in steps)
+        return f'{head},\n "actions": [\n  {lines}\n ]\n}}\n'
+
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+        Path(path).write_text(self.dumps(), encoding="utf-8")
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:

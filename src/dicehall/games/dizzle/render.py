@@ -1,0 +1,409 @@
+"""Dizzle in the terminal: sheets, the table and the final scores, drawn with Rich.
+
+Every field is a fixed four-character cell, so grids align in any monospaced
+terminal, and every mark is readable without colour too (``Console(no_color=True)``
+or output to a file)::
+
+         a   b   c   d
+      1  X   1◆  2  [3✹]      X  crossed (start cross or crossed field)
+      2  4   5   6▲  ◯        [3] a die of this draft, #✹ a scribbled bomb
+
+Specials carry a marker after the number, in their colour: gem ◆, bomb ✹,
+key ⚷, lock ▣ (dim while closed), rocket ▲, planet ◯, flag ⚑, puzzle piece ✚,
+poop ●. Arrows, areas, puzzles and flag tracks are listed below the grid.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from rich.color import Color, ColorParseError
+from rich.columns import Columns
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ...engine.bits import bit_list
+from .scoring import SOLO_BOMB_POINTS, score_parts
+from .sheet import LETTERS, Sheet
+from .state import OVER, PLANET, REROLL, REROLLED, ROLL, SOLO, TURN
+
+if TYPE_CHECKING:
+    from .state import DizzleState
+
+__all__ = ["GLYPHS", "render_scores", "render_sheet", "render_state", "sheet_text"]
+
+CELL = 4  # characters per field: "[4◆]", " X◆ ", " 4  "
+
+GLYPHS = {
+    "gem": "◆", "bomb": "✹", "key": "⚷", "lock": "▣", "rocket": "▲", "planet": "◯",
+    "flag": "⚑", "puzzle": "✚", "poop": "●", "cross": "X", "scribble": "#",
+    "done": "✓",
+}
+
+# Sheet colours are free words; these are the common ones, readable on dark and
+# light backgrounds. Anything else Rich can parse ("#8b4513", "orchid") works too.
+COLOURS = {
+    "red": "bright_red", "blue": "dodger_blue1", "green": "green3", "yellow": "yellow3",
+    "orange": "dark_orange", "purple": "medium_purple1", "violet": "violet",
+    "pink": "hot_pink", "magenta": "magenta", "cyan": "cyan", "turquoise": "turquoise2",
+    "teal": "dark_cyan", "white": "white", "black": "grey50", "grey": "grey62",
+    "gray": "grey62", "silver": "grey70", "gold": "gold1", "brown": "orange4",
+}
+STYLES = {
+    "bomb": "bold red", "rocket": "bright_cyan", "planet": "bright_cyan", "poop": "orange4",
+    "cross": "bold", "scribble": "bold red strike", "die": "bold reverse",
+    "hole": "", "label": "dim", "done": "green", "missing": "dim",
+}
+KINDS = ("gem", "bomb", "key", "lock", "rocket", "flag", "puzzle", "poop")
+
+
+def colour_style(colour: str) -> str:
+    """A Rich colour for a sheet colour word ("" when Rich does not know it)."""
+    colour = colour.strip().lower()
+    if colour in COLOURS:
+        return COLOURS[colour]
+    try:
+        Color.parse(colour)
+    except ColorParseError:
+        return "magenta"
+    return colour
+
+
+# --- the sheet -----------------------------------------------------------------------
+@lru_cache(maxsize=64)
+def _specials(sheet: Sheet) -> dict[int, tuple[str, str]]:
+    """Field index -> (kind, style) for every special numbered field."""
+    marks: dict[int, tuple[str, str]] = {}
+    for kind, groups in (("gem", sheet.gems), ("bomb", sheet.bombs), ("key", sheet.keys),
+                         ("lock", sheet.locks), ("puzzle", sheet.puzzles),
+                         ("poop", sheet.poops)):
+        for group in groups:
+            style = colour_style(group.colour) if group.colour else STYLES[kind]
+            for index in bit_list(group.mask):
+                marks[index] = (kind, style)
+    for index in sheet.rocket_fields:
+        marks[index] = ("rocket", STYLES["rocket"])
+    for flag in sheet.flags:
+        marks[flag.index] = ("flag", colour_style(flag.colour))
+    return marks
+
+
+def _cell(sheet: Sheet, index: int, crossed: int, scribbled: int, dice: int,
+          locked: int) -> Text:
+    """One field as a Text of exactly :data:`CELL` characters."""
+    token = sheet.tokens[index]
+    bit = 1 << index
+    if token == ".":
+        return Text(" " * CELL)
+    kind, style = _specials(sheet).get(index, ("", ""))
+    marker = GLYPHS[kind] if kind else ""
+    if token == "P":
+        kind, style, marker = "planet", STYLES["planet"], GLYPHS["planet"]
+    if crossed & bit:
+        text = Text(" ")
+        text.append(GLYPHS["cross"], STYLES["cross"])
+        text.append(marker, style)
+    elif scribbled & bit:
+        text = Text(" ")
+        text.append(GLYPHS["scribble"] + marker, STYLES["scribble"])
+    elif dice & bit:
+        text = Text(f"[{token}{marker}]", f"{style} {STYLES['die']}".strip())
+    elif token == "P":
+        text = Text(" ")
+        text.append(marker, style)
+    else:
+        if kind == "lock" and locked & bit:
+            style = f"dim {style}"
+        text = Text(" ")
+        text.append(token + marker, style)
+    text.pad_right(CELL - text.cell_len)
+    return text
+
+
+def _grid(sheet: Sheet, crossed: int, scribbled: int, dice: int, locked: int) -> Table:
+    label_width = len(str(sheet.height))
+    table = Table(box=None, padding=0, show_edge=False, pad_edge=False, collapse_padding=True,
+                  header_style=STYLES["label"], expand=False)
+    table.add_column(" " * label_width, justify="right", no_wrap=True, style=STYLES["label"],
+                     width=label_width)
+    for column in range(sheet.width):
+        table.add_column(f" {LETTERS[column]}", justify="left", no_wrap=True, width=CELL,
+                         overflow="crop")
+    for row in range(sheet.height):
+        cells = [_cell(sheet, row * sheet.width + column, crossed, scribbled, dice, locked)
+                 for column in range(sheet.width)]
+        table.add_row(str(row + 1), *cells)
+    return table
+
+
+def _span(sheet: Sheet, mask: int) -> str:
+    """``a1-g1`` for a straight segment, else the field names."""
+    names = sheet.names(mask)
+    return f"{names[0]}-{names[-1]}" if len(names) > 2 else " ".join(names)
+
+
+def _progress(text: Text, mask: int, crossed: int | None) -> None:
+    if crossed is None:
+        return
+    done = (mask & crossed).bit_count()
+    total = mask.bit_count()
+    text.append(f" [{done}/{total} crossed]", STYLES["missing"] if done < total else "")
+    if done == total:
+        text.append(" " + GLYPHS["done"], STYLES["done"])
+
+
+def _legend(sheet: Sheet, crossed: int | None, locked: int, solo: bool,
+            flag_next: Sequence[int] | None, flag_values: Sequence[int | None] | None,
+            ) -> list[Text]:
+    lines: list[Text] = []
+    key = Text()
+
+    def mark(kind: str, style: str, words: str) -> None:
+        if key:
+            key.append("  ")
+        key.append(GLYPHS[kind], style)
+        key.append(" " + words)
+
+    gem_points: dict[str, set[int]] = {}
+    for gem in sheet.gems:
+        gem_points.setdefault(gem.colour, set()).add(gem.points)
+    for colour, points in gem_points.items():
+        mark("gem", colour_style(colour),
+             f"{colour} gem +{'/'.join(map(str, sorted(points)))}")
+    if sheet.bombs:
+        costs = sorted({bomb.points for bomb in sheet.bombs})
+        mark("bomb", STYLES["bomb"], f"bomb +{SOLO_BOMB_POINTS} crossed" if solo
+             else f"bomb -{'/'.join(map(str, costs))} scribbled")
+    for keys in sheet.keys:
+        state = ""
+        if sheet.locks and crossed is not None:
+            state = " (closed)" if any(lock.colour == keys.colour and lock.mask & locked
+                                       for lock in sheet.locks) else " (open)"
+        mark("key", colour_style(keys.colour), f"{keys.colour} key")
+        locks = [lock for lock in sheet.locks if lock.colour == keys.colour]
+        if locks:
+            style = colour_style(keys.colour)
+            closed = crossed is not None and any(lock.mask & locked for lock in locks)
+            key.append(" ")
+            key.append(GLYPHS["lock"], f"dim {style}" if closed else style)
+            key.append(f" lock{state}")
+    if sheet.rocket_fields:
+        mark("rocket", STYLES["rocket"], "rocket")
+        key.append(" → ")
+        key.append(GLYPHS["planet"], STYLES["planet"])
+        key.append(" planet")
+    if sheet.poops:
+        costs = sorted({poop.points for poop in sheet.poops})
+        mark("poop", STYLES["poop"], f"poop -{'/'.join(map(str, costs))}")
+    if key:
+        lines.append(key)
+
+    for arrow in sheet.arrows:
+        line = Text(f"arrow {_span(sheet, arrow.mask)}: {arrow.points} points")
+        _progress(line, arrow.mask, crossed)
+        lines.append(line)
+    for area in sheet.areas:
+        line = Text(f"area {' '.join(sheet.names(area.mask))}: {area.points} points")
+        _progress(line, area.mask, crossed)
+        lines.append(line)
+    for puzzle in sheet.puzzles:
+        line = Text("puzzle ")
+        line.append(GLYPHS["puzzle"], colour_style(puzzle.colour))
+        line.append(f" {puzzle.colour}: {puzzle.points} points")
+        _progress(line, puzzle.mask, crossed)
+        lines.append(line)
+    for number, flag in enumerate(sheet.flags):
+        line = Text("flag ")
+        line.append(GLYPHS["flag"], colour_style(flag.colour))
+        line.append(f" {flag.colour} {sheet.field_name(flag.index)}: ")
+        step = flag_next[number] if flag_next is not None else 0
+        for position, value in enumerate(flag.track):
+            if position:
+                line.append(" ")
+            line.append(str(value), "dim strike" if position < step else "bold")
+        left = flag.track[step:]
+        if flag_next is not None:
+            line.append(f" (left: {' '.join(map(str, left))})" if left else " (none left)",
+                        STYLES["missing"])
+        if flag_values is not None and flag_values[number] is not None:
+            line.append(f" scored {flag_values[number]} " + GLYPHS["done"], STYLES["done"])
+        lines.append(line)
+    return lines
+
+
+def render_sheet(sheet: Sheet, crossed: int | None = None, scribbled: int = 0, dice: int = 0,
+                 locked: int | None = None, *, flag_next: Sequence[int] | None = None,
+                 flag_values: Sequence[int | None] | None = None, solo: bool = False,
+                 legend: bool = True) -> RenderableType:
+    """A sheet: the grid (column letters on top, row numbers on the left) and, when
+    ``legend``, a key to the markers and one line per arrow, area, puzzle colour and
+    flag track.
+
+    ``crossed``, ``scribbled``, ``dice`` and ``locked`` are field bitmasks as in
+    :class:`DizzleState`; ``crossed=None`` draws the empty sheet (start crosses only,
+    no progress counts) and ``locked=None`` derives the closed locks from ``crossed``.
+    ``flag_next`` (values struck per flag) and ``flag_values`` (this player's claims)
+    show the flag tracks as they stand; ``solo`` switches the bomb legend to +2.
+    """
+    shown = sheet.start if crossed is None else crossed | sheet.start
+    if locked is None:
+        locked = sheet.locked(shown)
+    grid = _grid(sheet, shown, scribbled, dice, locked)
+    if not legend:
+        return grid
+    lines = _legend(sheet, crossed, locked, solo, flag_next, flag_values)
+    return Group(grid, *lines) if lines else grid
+
+
+def sheet_text(sheet: Sheet, width: int = 100, header: bool = True) -> str:
+    """The empty sheet as plain text without colour (for ``levels show`` into a file)."""
+    console = Console(file=io.StringIO(), width=width, no_color=True, force_terminal=False,
+                      color_system=None, highlight=False, emoji=False)
+    if header:
+        title = sheet.name if sheet.level is None else f"Level {sheet.level}: {sheet.name}"
+        console.print(Text(title))
+        if sheet.description:
+            console.print(Text(sheet.description))
+        console.print()
+    console.print(render_sheet(sheet))
+    return console.file.getvalue()
+
+
+# --- the table -------------------------------------------------------------------------
+def _name(seat: int, names: Sequence[str] | None) -> str:
+    if names is not None and seat < len(names) and names[seat]:
+        return names[seat]
+    return f"Seat {seat}"
+
+
+def _in_draft(state: DizzleState) -> bool:
+    return state.phase in (TURN, REROLL, REROLLED, SOLO)
+
+
+def _header(state: DizzleState, names: Sequence[str] | None) -> Text:
+    game = state.game
+    n = game.num_players
+    text = Text()
+    text.append(f"Dizzle · {state.sheet.name}", "bold")
+    text.append(" · solo" if game.solo else f" · {n} players")
+    if state.phase == OVER:
+        text.append(f" · game over after draft {state.draft} of {game.drafts}", "bold")
+        return text
+    rounds = game.drafts // n
+    text.append(f" · draft {state.draft + 1} of {game.drafts}")
+    if not game.solo:
+        text.append(f" (round {state.draft // n + 1} of {rounds})")
+    text.append(f" · start player {_name(state.start_player, names)}")
+    who = _name(state.turn, names)
+    phase = state.phase
+    if phase == ROLL:
+        doing = f"{_name(state.start_player, names)} rolls the dice"
+    elif phase == TURN:
+        doing = f"{who} to move" + (" (last turn)" if state.last_turn else "")
+    elif phase == REROLL:
+        doing = f"{who} rerolls the middle"
+    elif phase == REROLLED:
+        doing = f"{who} rerolled: place a die or return one"
+    elif phase == SOLO:
+        doing = "rolling the solo dice"
+    elif phase == PLANET:
+        deciders = ", ".join(_name(seat, names) for seat in state.deciders())
+        doing = f"planet to cross: {deciders}"
+    else:  # pragma: no cover - every phase is named above
+        doing = ""
+    text.append(" · ")
+    text.append(doing, "bold")
+    return text
+
+
+def _dice_line(state: DizzleState) -> Text:
+    text = Text("Middle: ", "bold")
+    values = [value for value in range(1, 7) for _ in range(state.middle[value])]
+    if not values:
+        text.append("no dice" if _in_draft(state) else "—", STYLES["missing"])
+    for number, value in enumerate(values):
+        if number:
+            text.append(" ")
+        text.append(f"[{value}]", "bold")
+    if state.set_aside:
+        text.append(f"   ({state.set_aside} set aside by the solo dice)", STYLES["missing"])
+    return text
+
+
+def _player_panel(state: DizzleState, player: int, score: int, seat: int | None,
+                  names: Sequence[str] | None) -> Panel:
+    sheet = state.sheet
+    title = Text(_name(player, names), "bold")
+    if seat == player:
+        title.append(" (you)")
+    title.append(f" · {score} points")
+    notes = []
+    moving = player in state.deciders()
+    if _in_draft(state) and not state.active >> player & 1:
+        notes.append("passed")
+    elif moving and state.phase != PLANET:
+        notes.append("to move")
+    if state.phase == PLANET and state.planets_due[player]:
+        notes.append("picked a planet" if state.planet_pick[player] >= 0
+                     else "must cross a planet")
+    placed = state.dice[player].bit_count()
+    if placed:
+        notes.append(f"{placed} {'die' if placed == 1 else 'dice'} placed")
+    body = render_sheet(sheet, state.crossed[player], state.scribbled[player],
+                        state.dice[player], state.locked[player], flag_next=state.flag_next,
+                        flag_values=state.flag_values[player], solo=state.game.solo)
+    return Panel(body, title=title, title_align="left",
+                 subtitle=" · ".join(notes) or None, subtitle_align="right",
+                 border_style="bold" if moving else "dim", expand=False)
+
+
+def render_state(state: DizzleState, seat: int | None = None,
+                 names: Sequence[str] | None = None) -> RenderableType:
+    """The whole table: a header (draft, start player, whose turn), the dice in the
+    middle and every player's sheet with name and score, side by side when they fit
+    the console. ``seat`` marks the viewer's own sheet "(you)"."""
+    scores = state.scores()
+    panels = [_player_panel(state, player, scores[player], seat, names)
+              for player in range(state.game.num_players)]
+    return Group(_header(state, names), _dice_line(state),
+                 Columns(panels, padding=(0, 2)))
+
+
+# --- the result ------------------------------------------------------------------------
+PARTS = (("gems", "gems"), ("arrows", "arrows"), ("puzzles", "puzzles"), ("areas", "areas"),
+         ("flags", "flags"), ("bombs", "bombs"), ("poop", "poops"))
+
+
+def render_scores(state: DizzleState, names: Sequence[str] | None = None) -> RenderableType:
+    """The score table, best first: place, seat, name, score, the score parts for
+    the kinds the sheet has, crossed fields (the tie-break) and, in solo, the rating."""
+    sheet, game = state.sheet, state.game
+    parts = [(part, kind) for part, kind in PARTS if getattr(sheet, kind)]
+    rated = game.solo and bool(sheet.solo_rating)
+    table = Table(title="Final scores" if state.is_terminal() else "Scores so far",
+                  title_style="bold", title_justify="left", header_style="bold")
+    table.add_column("Place", justify="right")
+    table.add_column("Seat", justify="right")
+    table.add_column("Name")
+    table.add_column("Score", justify="right", style="bold")
+    for part, _kind in parts:
+        table.add_column(part.capitalize(), justify="right")
+    table.add_column("Crossed", justify="right")
+    if rated:
+        table.add_column("Rating")
+    scores, places = state.scores(), state.places()
+    for player in state.ranking():
+        split = score_parts(sheet, state.crossed[player], state.scribbled[player],
+                            state.flag_values[player], game.solo)
+        row = [str(places[player]), str(player), _name(player, names), str(scores[player])]
+        row += [str(split[part]) for part, _kind in parts]
+        row.append(str(state.crossed[player].bit_count()))
+        if rated:
+            row.append(game.rating(scores[player]) or "")
+        table.add_row(*row)
+    return table

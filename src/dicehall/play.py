@@ -1,0 +1,78 @@
+"""A game at the terminal: humans type actions, bots move on their own."""
+
+from __future__ import annotations
+
+import random
+from types import ModuleType
+
+from rich.console import Console
+
+from .bots import make_bot
+from .engine import DicehallError, Match
+from .engine.state import TERMINAL
+
+HELP = ("Type an action's notation (as listed) or its number in the list; "
+        "'?' shows this help, 'quit' ends the game.")
+
+
+class Quit(Exception):
+    """The human ended the game."""
+
+
+class TerminalTable:
+    """Runs a match: bots by name, humans through prompts on the console."""
+
+    def __init__(self, match: Match, seats: list[str], render: ModuleType, console: Console):
+        self.match = match
+        self.seats = seats
+        self.names = [f"{who} (seat {seat})" for seat, who in enumerate(seats)]
+        self.bots = {seat: make_bot(who) for seat, who in enumerate(seats) if who != "human"}
+        self.render = render
+        self.console = console
+        self.rng = random.Random(match.seed)
+
+    def run(self) -> None:
+        match = self.match
+        try:
+            while match.current_player() != TERMINAL:
+                for seat in match.state.deciders():
+                    self.decide(seat)
+        except Quit:
+            self.console.print("Game abandoned.")
+            return
+        self.console.print(self.render.render_state(match.state, names=self.names))
+        self.console.print(self.render.render_scores(match.state, names=self.names))
+
+    def decide(self, seat: int) -> None:
+        state = self.match.state
+        if seat in self.bots:
+            action_id = self.bots[seat].choose(state, seat, self.rng)
+            action = state.game.action_from_id(action_id)
+            self.console.print(f"{self.names[seat]} plays [bold]{action}[/]", highlight=False)
+            self.match.play(action_id, seat)
+            return
+        self.console.print(self.render.render_state(state, seat, names=self.names))
+        while not self.ask(seat):
+            pass
+
+    def ask(self, seat: int) -> bool:
+        """Prompt ``seat`` once; True when a legal action was played."""
+        actions = self.match.state.legal_actions(seat)
+        listing = "  ".join(f"[dim]{i}[/] {action}" for i, action in enumerate(actions, 1))
+        self.console.print(listing, highlight=False)
+        try:
+            text = self.console.input(f"{self.names[seat]} > ").strip()
+        except EOFError:
+            raise Quit from None
+        if text in ("quit", "exit"):
+            raise Quit
+        if text in ("?", "help", ""):
+            self.console.print(HELP)
+            return False
+        choice = actions[int(text) - 1] if text.isdigit() and 0 < int(text) <= len(actions) else text
+        try:
+            self.match.play(choice, seat)
+        except DicehallError as error:
+            self.console.print(f"[red]{error}[/]")
+            return False
+        return True

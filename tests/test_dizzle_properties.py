@@ -1,0 +1,112 @@
+"""Property tests over random Dizzle games of every level and player count."""
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from dicehall.bots import make_bot
+from dicehall.engine import CHANCE, TERMINAL, make_game, state_from_json
+
+configs = st.tuples(st.integers(1, 4), st.integers(1, 4), st.integers(0, 2**32))
+
+
+def random_game(level: int, players: int, seed: int, inspect=lambda state: None):
+    """Play a random game to its end, calling ``inspect`` on every state."""
+    game = make_game("dizzle", players=players, level=level)
+    state, rng = game.new_initial_state(), random.Random(seed)
+    bot, steps = make_bot("random"), 0
+    while state.current_player() != TERMINAL:
+        inspect(state)
+        if state.current_player() == CHANCE:
+            state.apply_outcome(state.sample_chance(rng))
+        else:
+            seat = state.deciders()[0]
+            state.apply_id(bot.choose(state, seat, rng), seat)
+        steps += 1
+        assert steps < 20_000, "game does not end"
+    inspect(state)
+    return state
+
+
+def recomputed_score(state, seat: int) -> int:
+    """The score from the final sheet as JSON and the sheet's own tables,
+    independently of the engine's bitmasks."""
+    sheet_data = state.sheet.data
+    player = state.to_json()["players"][seat]
+    crossed, scribbled = set(player["crossed"]), set(player["scribbled"])
+    solo = state.game.solo
+
+    def fields(table):
+        at = table["at"]
+        return [at] if isinstance(at, str) else at
+
+    def arrow_fields(arrow):
+        (c0, r0), (c1, r1) = [(ord(a[0]) - 97, int(a[1:])) for a in (arrow["from"], arrow["to"])]
+        return {f"{chr(97 + c)}{r}" for c in range(min(c0, c1), max(c0, c1) + 1)
+                for r in range(min(r0, r1), max(r0, r1) + 1)}
+
+    score = 0
+    for gem in sheet_data.get("gems", []):
+        score += gem["points"] * len(crossed & set(fields(gem)))
+    for group in sheet_data.get("puzzles", []) + sheet_data.get("areas", []):
+        score += group["points"] if set(fields(group)) <= crossed else 0
+    for arrow in sheet_data.get("arrows", []):
+        score += arrow["points"] if arrow_fields(arrow) <= crossed else 0
+    for bomb in sheet_data.get("bombs", []):
+        if solo:
+            score += 2 * len(crossed & set(fields(bomb)))
+        else:
+            score -= bomb["points"] * len(scribbled & set(fields(bomb)))
+    for poop in sheet_data.get("poops", []):
+        score -= poop["points"] * len(crossed & set(fields(poop)))
+    return score + sum(value or 0 for value in player["flags"])
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(configs)
+def test_random_games_end_consistently_and_score_from_the_sheet(config):
+    level, players, seed = config
+    final = random_game(level, players, seed, inspect=lambda state: state.check())
+    game = final.game
+    assert final.draft <= game.drafts
+    assert final.draft == game.drafts or any(
+        not game.sheet.numbered & ~(c | s) for c, s in zip(final.crossed, final.scribbled))
+    assert final.scores() == [recomputed_score(final, seat) for seat in range(players)]
+    assert sorted(final.ranking()) == list(range(players))
+
+
+@settings(max_examples=15, deadline=None)
+@given(configs)
+def test_serialisation_and_clone_round_trip_in_every_state(config):
+    level, players, seed = config
+
+    def inspect(state):
+        data = state.to_json()
+        assert state_from_json(data).to_json() == data
+        copy = state.clone()
+        assert copy.to_json() == data
+        if copy.current_player() >= 0:
+            seat = copy.current_player()
+            copy.apply_id(copy.legal_action_ids(seat)[0], seat)
+            assert state.to_json() == data, "clone shares mutable parts with its original"
+
+    random_game(level, players, seed, inspect)
+
+
+@settings(max_examples=15, deadline=None)
+@given(configs)
+def test_legal_actions_round_trip_through_notation_and_mask(config):
+    level, players, seed = config
+
+    def inspect(state):
+        for seat in state.deciders():
+            ids = state.legal_action_ids(seat)
+            assert ids, "a deciding seat always has a legal action"
+            actions = state.legal_actions(seat)
+            assert [state.game.parse_action(str(a)) for a in actions] == actions
+            assert [state.game.action_id(a) for a in actions] == ids
+            mask = state.action_mask(seat)
+            assert [i for i, legal in enumerate(mask) if legal] == sorted(ids)
+
+    random_game(level, players, seed, inspect)
