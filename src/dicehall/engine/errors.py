@@ -6,7 +6,14 @@ class DicehallError(Exception):
 
 
 class IllegalAction(DicehallError):
-    """An action that is not legal in the current state; the state is unchanged."""
+    """An action that is not legal in the current state; the state is unchanged.
+
+    ``reason`` says why in a player's words; ``action`` is the notation, if known."""
+
+    def __init__(self, reason: str, action: str | None = None):
+        super().__init__(f"{action} is illegal: {reason}" if action else reason)
+        self.reason = reason
+        self.action = action
 
 
 class OptionError(DicehallError):

@@ -150,6 +150,8 @@ class GameRecord:
         for index, entry in enumerate(self.entries[:upto]):
             try:
                 state.apply(entry.notation, entry.seat)
-            except (IllegalAction, NotationError) as error:
+            except IllegalAction as error:
+                raise ReplayError(index, entry.notation, error.reason) from None
+            except NotationError as error:
                 raise ReplayError(index, entry.notation, str(error)) from None
         return state

@@ -149,8 +149,8 @@ class GameState(ABC):
         seat = self.deciding_seat(seat)
         action_id = self.game.to_action_id(action)
         if action_id not in self.legal_action_ids(seat):
-            notation = self.game.action_from_id(action_id)
-            raise IllegalAction(f"{notation} is illegal: {self.why_illegal(action_id, seat)}")
+            notation = str(self.game.action_from_id(action_id))
+            raise IllegalAction(self.why_illegal(action_id, seat), notation)
         self.apply_id(action_id, seat)
 
     def _apply_checked_outcome(self, outcome: Any) -> None:
@@ -158,7 +158,7 @@ class GameState(ABC):
             outcome = self.game.parse_chance(outcome)
         reason = self.chance_error(outcome)
         if reason is not None:
-            raise IllegalAction(f"{outcome} cannot happen now: {reason}")
+            raise IllegalAction(reason, str(outcome))
         self.apply_outcome(outcome)
 
     def deciding_seat(self, seat: int | None) -> int:

@@ -4,9 +4,9 @@ Every field is a fixed four-character cell, so grids align in any monospaced
 terminal, and every mark is readable without colour too (``Console(no_color=True)``
 or output to a file)::
 
-         a   b   c   d
-      1  X   1◆  2  [3✹]      X  crossed (start cross or crossed field)
-      2  4   5   6▲  ◯        [3] a die of this draft, #✹ a scribbled bomb
+      a   b   c   d
+    1 X   X◆  2  [3✹]     X   a crossed field (start cross, crossed, crossed planet X◯)
+    2 4   5   #✹  ◯       [3] a die of this draft; #✹ a scribbled bomb; blank: a hole
 
 Specials carry a marker after the number, in their colour: gem ◆, bomb ✹,
 key ⚷, lock ▣ (dim while closed), rocket ▲, planet ◯, flag ⚑, puzzle piece ✚,
@@ -20,9 +20,11 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from rich import box
 from rich.color import Color, ColorParseError
 from rich.columns import Columns
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -35,9 +37,11 @@ from .state import OVER, PLANET, REROLL, REROLLED, ROLL, SOLO, TURN
 if TYPE_CHECKING:
     from .state import DizzleState
 
-__all__ = ["GLYPHS", "render_scores", "render_sheet", "render_state", "sheet_text"]
+__all__ = ["COLOURS", "GLYPHS", "colour_style", "render_scores", "render_sheet", "render_state",
+           "sheet_text"]
 
 CELL = 4  # characters per field: "[4◆]", " X◆ ", " 4  "
+LEGEND_WIDTH = 44  # legend lines wrap at this width or the grid's, whichever is wider
 
 GLYPHS = {
     "gem": "◆", "bomb": "✹", "key": "⚷", "lock": "▣", "rocket": "▲", "planet": "◯",
@@ -49,7 +53,7 @@ GLYPHS = {
 # light backgrounds. Anything else Rich can parse ("#8b4513", "orchid") works too.
 COLOURS = {
     "red": "bright_red", "blue": "dodger_blue1", "green": "green3", "yellow": "yellow3",
-    "orange": "dark_orange", "purple": "medium_purple1", "violet": "violet",
+    "orange": "dark_orange", "purple": "magenta", "violet": "violet",
     "pink": "hot_pink", "magenta": "magenta", "cyan": "cyan", "turquoise": "turquoise2",
     "teal": "dark_cyan", "white": "white", "black": "grey50", "grey": "grey62",
     "gray": "grey62", "silver": "grey70", "gold": "gold1", "brown": "orange4",
@@ -57,13 +61,12 @@ COLOURS = {
 STYLES = {
     "bomb": "bold red", "rocket": "bright_cyan", "planet": "bright_cyan", "poop": "orange4",
     "cross": "bold", "scribble": "bold red strike", "die": "bold reverse",
-    "hole": "", "label": "dim", "done": "green", "missing": "dim",
+    "label": "dim", "done": "green", "missing": "dim",
 }
-KINDS = ("gem", "bomb", "key", "lock", "rocket", "flag", "puzzle", "poop")
 
 
 def colour_style(colour: str) -> str:
-    """A Rich colour for a sheet colour word ("" when Rich does not know it)."""
+    """A Rich colour for a sheet colour word (magenta when Rich does not know it)."""
     colour = colour.strip().lower()
     if colour in COLOURS:
         return COLOURS[colour]
@@ -112,7 +115,8 @@ def _cell(sheet: Sheet, index: int, crossed: int, scribbled: int, dice: int,
         text = Text(" ")
         text.append(GLYPHS["scribble"] + marker, STYLES["scribble"])
     elif dice & bit:
-        text = Text(f"[{token}{marker}]", f"{style} {STYLES['die']}".strip())
+        text = Text()
+        text.append(f"[{token}{marker}]", f"{style} {STYLES['die']}".strip())
     elif token == "P":
         text = Text(" ")
         text.append(marker, style)
@@ -159,15 +163,15 @@ def _progress(text: Text, mask: int, crossed: int | None) -> None:
 
 def _legend(sheet: Sheet, crossed: int | None, locked: int, solo: bool,
             flag_next: Sequence[int] | None, flag_values: Sequence[int | None] | None,
-            ) -> list[Text]:
-    lines: list[Text] = []
-    key = Text()
+            width: int) -> list[Text]:
+    items: list[Text] = []
 
-    def mark(kind: str, style: str, words: str) -> None:
-        if key:
-            key.append("  ")
-        key.append(GLYPHS[kind], style)
-        key.append(" " + words)
+    def mark(kind: str, style: str, words: str) -> Text:
+        item = Text()
+        item.append(GLYPHS[kind], style)
+        item.append(" " + words)
+        items.append(item)
+        return item
 
     gem_points: dict[str, set[int]] = {}
     for gem in sheet.gems:
@@ -180,28 +184,30 @@ def _legend(sheet: Sheet, crossed: int | None, locked: int, solo: bool,
         mark("bomb", STYLES["bomb"], f"bomb +{SOLO_BOMB_POINTS} crossed" if solo
              else f"bomb -{'/'.join(map(str, costs))} scribbled")
     for keys in sheet.keys:
-        state = ""
-        if sheet.locks and crossed is not None:
-            state = " (closed)" if any(lock.colour == keys.colour and lock.mask & locked
-                                       for lock in sheet.locks) else " (open)"
-        mark("key", colour_style(keys.colour), f"{keys.colour} key")
+        style = colour_style(keys.colour)
+        item = mark("key", style, f"{keys.colour} key")
         locks = [lock for lock in sheet.locks if lock.colour == keys.colour]
         if locks:
-            style = colour_style(keys.colour)
-            closed = crossed is not None and any(lock.mask & locked for lock in locks)
-            key.append(" ")
-            key.append(GLYPHS["lock"], f"dim {style}" if closed else style)
-            key.append(f" lock{state}")
+            closed = any(lock.mask & locked for lock in locks)
+            item.append(" ")
+            item.append(GLYPHS["lock"], f"dim {style}" if closed else style)
+            item.append(" lock")
+            if crossed is not None:
+                item.append(" closed" if closed else " open")
     if sheet.rocket_fields:
-        mark("rocket", STYLES["rocket"], "rocket")
-        key.append(" → ")
-        key.append(GLYPHS["planet"], STYLES["planet"])
-        key.append(" planet")
+        item = mark("rocket", STYLES["rocket"], "rocket → ")
+        item.append(GLYPHS["planet"], STYLES["planet"])
+        item.append(" planet")
     if sheet.poops:
         costs = sorted({poop.points for poop in sheet.poops})
         mark("poop", STYLES["poop"], f"poop -{'/'.join(map(str, costs))}")
-    if key:
-        lines.append(key)
+    lines: list[Text] = []
+    for item in items:  # pack the key greedily into lines of ``width`` cells
+        if lines and lines[-1].cell_len + 2 + item.cell_len <= width:
+            lines[-1].append("  ")
+            lines[-1].append_text(item)
+        else:
+            lines.append(item)
 
     for arrow in sheet.arrows:
         line = Text(f"arrow {_span(sheet, arrow.mask)}: {arrow.points} points")
@@ -228,12 +234,28 @@ def _legend(sheet: Sheet, crossed: int | None, locked: int, solo: bool,
             line.append(str(value), "dim strike" if position < step else "bold")
         left = flag.track[step:]
         if flag_next is not None:
-            line.append(f" (left: {' '.join(map(str, left))})" if left else " (none left)",
+            line.append(f" [left {' '.join(map(str, left))}]" if left else " [none left]",
                         STYLES["missing"])
         if flag_values is not None and flag_values[number] is not None:
-            line.append(f" scored {flag_values[number]} " + GLYPHS["done"], STYLES["done"])
+            line.append(f" +{flag_values[number]} " + GLYPHS["done"], STYLES["done"])
         lines.append(line)
     return lines
+
+
+class _Fixed:
+    """A renderable measured and drawn at a fixed width (less if the console is narrower)."""
+
+    def __init__(self, renderable: RenderableType, width: int) -> None:
+        self.renderable = renderable
+        self.width = width
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        width = min(self.width, options.max_width)
+        return Measurement(width, width)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from console.render(self.renderable,
+                                  options.update_width(min(self.width, options.max_width)))
 
 
 def render_sheet(sheet: Sheet, crossed: int | None = None, scribbled: int = 0, dice: int = 0,
@@ -256,8 +278,11 @@ def render_sheet(sheet: Sheet, crossed: int | None = None, scribbled: int = 0, d
     grid = _grid(sheet, shown, scribbled, dice, locked)
     if not legend:
         return grid
-    lines = _legend(sheet, crossed, locked, solo, flag_next, flag_values)
-    return Group(grid, *lines) if lines else grid
+    width = max(len(str(sheet.height)) + CELL * sheet.width, LEGEND_WIDTH)
+    lines = _legend(sheet, crossed, locked, solo, flag_next, flag_values, width)
+    # Long legend lines wrap instead of widening the sheet (and its panel), so two
+    # sheets fit side by side in a 100-column terminal, and all panels match.
+    return _Fixed(Group(grid, *lines), width) if lines else grid
 
 
 def sheet_text(sheet: Sheet, width: int = 100, header: bool = True) -> str:
@@ -271,7 +296,7 @@ def sheet_text(sheet: Sheet, width: int = 100, header: bool = True) -> str:
             console.print(Text(sheet.description))
         console.print()
     console.print(render_sheet(sheet))
-    return console.file.getvalue()
+    return "".join(line.rstrip() + "\n" for line in console.file.getvalue().splitlines())
 
 
 # --- the table -------------------------------------------------------------------------
@@ -286,6 +311,7 @@ def _in_draft(state: DizzleState) -> bool:
 
 
 def _header(state: DizzleState, names: Sequence[str] | None) -> Text:
+    """Two lines: where the game stands, then what happens now."""
     game = state.game
     n = game.num_players
     text = Text()
@@ -294,11 +320,10 @@ def _header(state: DizzleState, names: Sequence[str] | None) -> Text:
     if state.phase == OVER:
         text.append(f" · game over after draft {state.draft} of {game.drafts}", "bold")
         return text
-    rounds = game.drafts // n
     text.append(f" · draft {state.draft + 1} of {game.drafts}")
     if not game.solo:
-        text.append(f" (round {state.draft // n + 1} of {rounds})")
-    text.append(f" · start player {_name(state.start_player, names)}")
+        text.append(f" (round {state.draft // n + 1} of {game.drafts // n})")
+        text.append(f" · start player {_name(state.start_player, names)}")
     who = _name(state.turn, names)
     phase = state.phase
     if phase == ROLL:
@@ -310,13 +335,11 @@ def _header(state: DizzleState, names: Sequence[str] | None) -> Text:
     elif phase == REROLLED:
         doing = f"{who} rerolled: place a die or return one"
     elif phase == SOLO:
-        doing = "rolling the solo dice"
-    elif phase == PLANET:
+        doing = "the solo dice are rolled"
+    else:  # PLANET
         deciders = ", ".join(_name(seat, names) for seat in state.deciders())
-        doing = f"planet to cross: {deciders}"
-    else:  # pragma: no cover - every phase is named above
-        doing = ""
-    text.append(" · ")
+        doing = f"a rocket was crossed: {deciders} to cross a planet"
+    text.append("\n▸ ")
     text.append(doing, "bold")
     return text
 
@@ -370,8 +393,10 @@ def render_state(state: DizzleState, seat: int | None = None,
     scores = state.scores()
     panels = [_player_panel(state, player, scores[player], seat, names)
               for player in range(state.game.num_players)]
-    return Group(_header(state, names), _dice_line(state),
-                 Columns(panels, padding=(0, 2)))
+    sheets = Columns(panels, padding=(0, 2))
+    if state.phase == OVER:
+        return Group(_header(state, names), sheets)
+    return Group(_header(state, names), _dice_line(state), sheets)
 
 
 # --- the result ------------------------------------------------------------------------
@@ -381,29 +406,32 @@ PARTS = (("gems", "gems"), ("arrows", "arrows"), ("puzzles", "puzzles"), ("areas
 
 def render_scores(state: DizzleState, names: Sequence[str] | None = None) -> RenderableType:
     """The score table, best first: place, seat, name, score, the score parts for
-    the kinds the sheet has, crossed fields (the tie-break) and, in solo, the rating."""
+    the kinds the sheet has, crossed fields (the tie-break) and, in solo on a sheet
+    with a rating table, the rating below it."""
     sheet, game = state.sheet, state.game
-    parts = [(part, kind) for part, kind in PARTS if getattr(sheet, kind)]
-    rated = game.solo and bool(sheet.solo_rating)
+    parts = [part for part, kind in PARTS if getattr(sheet, kind)]
     table = Table(title="Final scores" if state.is_terminal() else "Scores so far",
-                  title_style="bold", title_justify="left", header_style="bold")
+                  title_style="bold", title_justify="left", header_style="bold",
+                  box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     table.add_column("Place", justify="right")
     table.add_column("Seat", justify="right")
-    table.add_column("Name")
+    table.add_column("Name", no_wrap=True)
     table.add_column("Score", justify="right", style="bold")
-    for part, _kind in parts:
+    for part in parts:
         table.add_column(part.capitalize(), justify="right")
     table.add_column("Crossed", justify="right")
-    if rated:
-        table.add_column("Rating")
     scores, places = state.scores(), state.places()
     for player in state.ranking():
         split = score_parts(sheet, state.crossed[player], state.scribbled[player],
                             state.flag_values[player], game.solo)
-        row = [str(places[player]), str(player), _name(player, names), str(scores[player])]
-        row += [str(split[part]) for part, _kind in parts]
-        row.append(str(state.crossed[player].bit_count()))
-        if rated:
-            row.append(game.rating(scores[player]) or "")
-        table.add_row(*row)
-    return table
+        table.add_row(str(places[player]), str(player), _name(player, names),
+                      str(scores[player]), *(str(split[part]) for part in parts),
+                      str(state.crossed[player].bit_count()))
+    rating = game.rating(scores[0]) if game.solo else None
+    if rating is None:
+        return table
+    line = Text("Rating: ", "bold")
+    line.append(rating)
+    if not state.is_terminal():
+        line.append(" (so far)", STYLES["missing"])
+    return Group(table, line)

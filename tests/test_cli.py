@@ -1,0 +1,111 @@
+"""The dicehall command line, end to end through Typer's runner."""
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from dicehall.cli import app
+from dicehall.engine import GameRecord
+
+runner = CliRunner()
+
+
+def run(*args, input=None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def test_games_lists_options_and_bots():
+    result = run("games")
+    assert result.exit_code == 0
+    assert "dizzle" in result.output and "players=1|2|3|4" in result.output
+    assert "greedy" in result.output and "random" in result.output
+
+
+def test_simulate_json_is_reproducible_and_complete():
+    args = ("simulate", "dizzle", "--bots", "greedy,random", "--games", "20", "--seed", "4", "--json")
+    first, second = json.loads(run(*args).output), json.loads(run(*args).output)
+    for data in (first, second):
+        data.pop("seconds"), data.pop("games_per_second")
+    assert first == second
+    assert first["games"] == 20 and first["seed"] == 4 and first["game"] == "dizzle"
+    seats = first["seats"]
+    assert [s["bot"] for s in seats] == ["greedy", "random"]
+    assert sum(s["wins"] for s in seats) == pytest.approx(20)
+    assert set(seats[0]) == {"seat", "bot", "mean_score", "stdev_score", "wins", "win_rate"}
+
+
+def test_simulate_writes_records_that_replay(tmp_path):
+    result = run("simulate", "dizzle", "-p", "3", "--bots", "random", "--games", "2",
+                 "--records", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    paths = sorted(tmp_path.iterdir())
+    assert len(paths) == 2
+    replayed = json.loads(run("replay", str(paths[0]), "--json").output)
+    record = GameRecord.load(paths[0])
+    assert replayed == {"game": "dizzle", "options": record.options, "terminal": True,
+                        "scores": record.result["scores"], "ranking": record.result["ranking"],
+                        "actions": len(record.entries)}
+
+
+def test_replay_of_an_illegal_action_exits_2_naming_it(tmp_path):
+    path = tmp_path / "bad.json"
+    result = run("simulate", "dizzle", "--bots", "random", "--games", "1", "--records", str(tmp_path))
+    assert result.exit_code == 0
+    good = next(tmp_path.glob("*.record.json"))
+    data = json.loads(good.read_text())
+    data["actions"][1] = {"seat": 0, "action": "reroll"}
+    path.write_text(json.dumps(data))
+    result = run("replay", str(path))
+    assert result.exit_code == 2
+    assert "action 1 ('reroll') is illegal: a die in the middle can be placed" in result.output
+
+
+def test_bench_json_reports_rates():
+    data = json.loads(run("bench", "dizzle", "--seconds", "0.2", "--json").output)
+    assert data["games_per_second"] > 0 and data["actions_per_second"] > data["games_per_second"]
+
+
+def test_levels_show_draws_a_level_and_refuses_a_bad_file(tmp_path):
+    result = run("levels", "show", "2")
+    assert result.exit_code == 0 and "level 2" in result.output
+    broken = tmp_path / "broken.toml"
+    broken.write_text('name = "b"\ngrid = ["X 1 9"]\n')
+    result = run("levels", "show", str(broken))
+    assert result.exit_code == 2
+    assert "broken.toml: grid[0]: c1: unknown token '9'" in result.output
+
+
+@pytest.mark.parametrize("args, message", [
+    (("play", "dizzle", "-o", "level=9"), "option 'level' must be one of"),
+    (("play", "dizzle", "--seat", "human", "--seat", "wizard"), "unknown bot 'wizard'"),
+    (("play", "dizzle", "-p", "2", "--seat", "human", "--seat", "random", "--seat", "random"),
+     "3 seats given for a 2-player game"),
+    (("simulate", "chess", "--bots", "random"), "unknown game 'chess'"),
+    (("bench", "dizzle", "-o", "colour"), "not of the form key=value"),
+])
+def test_wrong_input_is_a_clear_error_with_status_2(args, message):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert message in result.output
+
+
+def test_play_between_bots_to_the_end_writes_a_record(tmp_path):
+    path = tmp_path / "game.json"
+    result = run("play", "dizzle", "-p", "1", "-o", "level=3", "--seat", "greedy",
+                 "--seed", "5", "--record", str(path))
+    assert result.exit_code == 0, result.output
+    assert "Rating" in result.output
+    record = GameRecord.load(path)
+    assert record.seats == ["greedy"] and record.result["terminal"]
+    assert record.replay().scores() == record.result["scores"]
+
+
+def test_a_human_types_notation_and_numbers_and_may_quit():
+    result = run("play", "dizzle", "--seed", "2", "--seat", "human", "--seat", "random",
+                 input="?\nnonsense\n1\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "Type an action's notation" in result.output
+    assert "'nonsense' is not a field" in result.output
+    assert "random (seat 1) plays" in result.output
+    assert "Game abandoned." in result.output
