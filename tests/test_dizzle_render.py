@@ -13,8 +13,7 @@ pytest.importorskip("rich")
 from rich.console import Console  # noqa: E402
 
 from dicehall.engine import make_game  # noqa: E402
-from dicehall.games.dizzle.render import (colour_style, render_scores, render_sheet,  # noqa: E402
-                                          render_state, sheet_text)
+from dicehall.games.dizzle.render import colour_style, render_scores, render_sheet, render_state, sheet_text  # noqa: E402
 
 TINY = {"name": "t", "grid": ["X 1 2 3", "4 5 6 P"],
         "gems": [{"at": "b1", "points": 2, "colour": "red"}],

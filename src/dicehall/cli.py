@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from importlib import import_module
 from pathlib import Path
 from types import ModuleType
@@ -11,9 +13,17 @@ from typing import Annotated, Optional
 import typer
 from rich.console import Console
 
-from .bots import bot_names, make_bot
-from .engine import (DicehallError, Game, GameRecord, Match, game_class, game_names,
-                     make_game, parse_option_pairs)
+from .bots import bot_names
+from .engine import (
+    DicehallError,
+    Game,
+    GameRecord,
+    Match,
+    game_class,
+    game_names,
+    make_game,
+    parse_option_pairs,
+)
 from .engine.state import TERMINAL
 from .sim import bench as run_bench
 from .sim import simulate as run_simulate
@@ -34,6 +44,15 @@ JsonArg = Annotated[bool, typer.Option("--json", help="Print one JSON object ins
 def fail(message: str) -> None:
     errors.print(f"[bold red]error:[/] {message}", highlight=False)
     raise typer.Exit(2)
+
+
+@contextmanager
+def reported() -> Iterator[None]:
+    """Turn the engine's errors on bad input into a message and exit status 2."""
+    try:
+        yield
+    except DicehallError as error:
+        fail(str(error))
 
 
 def configure(name: str, players: int | None, pairs: list[str] | None) -> Game:
@@ -74,19 +93,15 @@ def play(
     """Play a game in the terminal against bots (or hot-seat)."""
     from .play import TerminalTable
 
-    try:
+    with reported():
         game = configure(game_name, players, option)
         seats = list(seat or ["human"])
         seats += ["greedy"] * (game.num_players - len(seats))
         if len(seats) > game.num_players:
             fail(f"{len(seats)} seats given for a {game.num_players}-player game")
-        for who in seats:
-            if who != "human":
-                make_bot(who)
         match = Match(game, seed)
-        TerminalTable(match, seats, renderer(game), console).run()
-    except DicehallError as error:
-        fail(str(error))
+        table = TerminalTable(match, seats, renderer(game), console)
+        table.run()
     if record:
         match.record(seats).save(record)
         console.print(f"record written to {record}")
@@ -105,7 +120,7 @@ def simulate(
     as_json: JsonArg = False,
 ) -> None:
     """Play many games between bots and report scores and wins per seat."""
-    try:
+    with reported():
         game = configure(game_name, players, option)
         names = [name.strip() for name in bots.split(",") if name.strip()]
         if not names:
@@ -116,8 +131,6 @@ def simulate(
             def on_record(index: int, rec: GameRecord) -> None:
                 rec.save(records / f"{game.name}-{seed}-{index:05d}.record.json")
         result = run_simulate(game, names, games_count, seed, on_record)
-    except DicehallError as error:
-        fail(str(error))
     if as_json:
         print(json.dumps(result.to_json()))
         return
@@ -138,10 +151,8 @@ def bench(
     as_json: JsonArg = False,
 ) -> None:
     """Measure random-playout throughput on one core (chance events count as actions)."""
-    try:
+    with reported():
         game = configure(game_name, players, option)
-    except DicehallError as error:
-        fail(str(error))
     result = run_bench(game, seconds)
     if as_json:
         print(json.dumps(result.to_json()))
@@ -157,11 +168,9 @@ def replay(
     as_json: JsonArg = False,
 ) -> None:
     """Replay a game record and show the final position and scores."""
-    try:
+    with reported():
         rec = GameRecord.load(file)
         state = rec.replay()
-    except DicehallError as error:
-        fail(str(error))
     if as_json:
         print(json.dumps({
             "game": rec.game, "options": rec.options, "terminal": state.is_terminal(),
@@ -183,10 +192,8 @@ def levels_show(
     from .games.dizzle.render import render_sheet
 
     options = {"level": level} if level.isdigit() else {"sheet": level}
-    try:
+    with reported():
         game = make_game("dizzle", options)
-    except DicehallError as error:
-        fail(str(error))
     sheet = game.sheet
     console.print(f"[bold]{sheet.name}[/]" + (f" (level {sheet.level})" if sheet.level else ""))
     if sheet.description:

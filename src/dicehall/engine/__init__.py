@@ -1,8 +1,7 @@
 """The game-agnostic engine core: state protocol, actions, chance, records, registry."""
 
 from .chance import Roll, dice_outcomes, multiset_probability, roll_dice
-from .errors import (DicehallError, IllegalAction, InconsistentState, NotationError,
-                     OptionError)
+from .errors import DicehallError, IllegalAction, InconsistentState, NotationError, OptionError
 from .game import Game
 from .match import Match, new_game
 from .options import Option, parse_option_pairs

@@ -104,7 +104,7 @@ def check_state(state: DizzleState) -> None:
 
 
 def _first_problem(state: DizzleState) -> str | None:
-    game, sheet = state.game, state.sheet
+    game = state.game
     n = game.num_players
     if not 0 <= state.draft <= game.drafts or (state.draft == game.drafts and state.phase != OVER):
         return f"draft {state.draft} out of range"

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine.bits import bit_list
 from ...engine.chance import Roll, dice_outcomes, roll_dice
-from ...engine.errors import InconsistentState
 from ...engine.state import CHANCE, SIMULTANEOUS, TERMINAL, GameState
 from .scoring import sheet_score
 
