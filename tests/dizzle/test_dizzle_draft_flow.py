@@ -3,8 +3,20 @@
 from math import comb
 
 import pytest
-from dizzle_helpers import (DICE, active, assert_legal, crossed, dice, empty_draft,
-                            expect_illegal, middle, new_state, pass_out_draft, play, roll)
+from dizzle_helpers import (
+    DICE,
+    active,
+    assert_legal,
+    crossed,
+    dice,
+    empty_draft,
+    expect_illegal,
+    middle,
+    new_state,
+    pass_out_draft,
+    play,
+    roll,
+)
 
 from dicehall.engine import CHANCE, TERMINAL
 

@@ -1,7 +1,7 @@
 """Placement (dizzle.md "A draft" 3 and "Placement" 1-4): must-take, adjacency,
 enclosure and jumps, locks and keys."""
 
-from dizzle_helpers import assert_legal, crossed, dice, expect_illegal, legal, new_state, play
+from dizzle_helpers import assert_legal, crossed, dice, expect_illegal, legal, middle, new_state, play
 
 from dicehall.engine import CHANCE
 
@@ -50,7 +50,7 @@ def test_later_dice_go_next_to_any_die_of_this_draft():
     assert_legal(state, ["5@b2"], seat=1)
     play(state, "5@b2")
     # b2 touches only the older die a2, b3 and a4 only the newer a3: all are fine
-    assert middle_values(state) == [3, 5, 6]
+    assert middle(state) == [3, 5, 6]
     assert_legal(state, ["3@b3", "5@b2", "6@a4"])
     expect_illegal(state, "1@d2", "no 1 in the middle")
     play(state, "5@b2")
@@ -91,7 +91,7 @@ def test_enclosed_player_may_jump_next_to_any_crossed_field():
     play(state, "6@c2")
     # after the jump, d1's neighbour d2 is open: no longer enclosed, so c2 (next
     # to the X c1 only) is refused although a 6 is in the middle
-    assert middle_values(state) == [3, 6, 6]
+    assert middle(state) == [3, 6, 6]
     assert_legal(state, ["3@d2"])
     message = expect_illegal(state, "6@c2", "not next to one of your dice")
     assert "6@c2" in message
@@ -192,7 +192,3 @@ def test_one_key_opens_every_lock_of_its_colour():
     assert_legal(state, ["pass", "reroll"])
     play(state, "pass")
     assert_legal(state, ["2@b2", "2@c1"])
-
-
-def middle_values(state):
-    return [value for value in range(1, 7) for _ in range(state.middle[value])]

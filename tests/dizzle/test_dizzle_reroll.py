@@ -25,6 +25,7 @@ def test_reroll_that_succeeds_must_place_in_the_same_turn():
     assert_legal(state, ["1@b1", "4@b3"])
     expect_illegal(state, "pass", "after a reroll")
     expect_illegal(state, "reroll", "after a reroll")
+    expect_illegal(state, "return b1", "a die fits")
     play(state, "4@b3")
     assert dice(state, 0) == ["b3"]
     assert state.current_player() == 1

@@ -32,7 +32,10 @@ class Roll:
 
     @classmethod
     def parse(cls, text: str) -> Roll:
-        kind, *faces = text.split()
+        words = text.split()
+        if not words:
+            raise NotationError("an empty text is not a chance outcome")
+        kind, *faces = words
         try:
             values = tuple(sorted(int(face) for face in faces))
         except ValueError:
