@@ -128,16 +128,21 @@ class GameState(ABC):
 
     # --- checked API --------------------------------------------------------
     def legal_actions(self, seat: int | None = None) -> list:
-        """The legal actions of ``seat`` (default: the only decider) as value objects."""
-        seat = self.deciding_seat(seat)
+        """The legal actions of ``seat`` as value objects: empty for a seat with
+        nothing to decide; ``seat=None`` means the only decider."""
+        if seat is None:
+            deciders = self.deciders()
+            if not deciders:
+                return []
+            seat = self.deciding_seat(None)
         decode = self.game.action_from_id
         return [decode(action_id) for action_id in self.legal_action_ids(seat)]
 
     def action_mask(self, seat: int | None = None) -> list[bool]:
         """One flag per action id of the game: is it legal for ``seat`` now?"""
         mask = [False] * self.game.num_distinct_actions
-        for action_id in self.legal_action_ids(self.deciding_seat(seat)):
-            mask[action_id] = True
+        for action in self.legal_actions(seat):
+            mask[self.game.action_id(action)] = True
         return mask
 
     def apply(self, action: Any, seat: int | None = None) -> None:
