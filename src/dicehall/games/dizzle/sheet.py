@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...engine.bits import bit_list, mask_of
+from ..datafile import RatingBand, rating_label
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
@@ -31,14 +32,6 @@ class Flag:
     index: int
     colour: str
     track: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class RatingBand:
-    """A solo rating band: scores of at least ``min`` (``None``: any score)."""
-
-    min: int | None
-    label: str
 
 
 @dataclass(frozen=True, eq=False)
@@ -116,10 +109,7 @@ class Sheet:
 
     def rating(self, score: int) -> str | None:
         """The solo rating band of a score, if the sheet has a rating table."""
-        for band in self.solo_rating:
-            if band.min is None or score >= band.min:
-                return band.label
-        return None
+        return rating_label(self.solo_rating, score)
 
 
 def grid_index(name: object, width: int, height: int) -> int | None:

@@ -1,9 +1,4 @@
-"""Reading and validating sheet files (schema: ``docs/sheets.md``).
-
-Every error names the source (file name, or ``<inline sheet>``) and the field
-of the table that is wrong, e.g. ``my.toml: gems[1].at[0]: 'k3' is outside the
-7x9 grid``.
-"""
+"""Reading and validating Dizzle sheet files (schema: ``docs/sheets.md``)."""
 
 from __future__ import annotations
 
@@ -14,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from ...engine.bits import mask_of
-from ...engine.errors import DicehallError
-from .sheet import LETTERS, Flag, RatingBand, Scored, Sheet, grid_index
+from ..datafile import TableReader, read_toml
+from .sheet import LETTERS, Flag, Scored, Sheet, grid_index
 
 MAX_WIDTH = 26
 MAX_HEIGHT = 30
@@ -26,20 +21,9 @@ KINDS = ("gems", "bombs", "keys", "locks", "rockets", "flags", "arrows", "puzzle
 TOP_KEYS = {"name", "level", "description", "grid", *KINDS}
 
 
-class SheetError(DicehallError):
-    """A sheet that breaks the schema; the message names the file and the field."""
-
-
 def load_sheet(path: str | Path) -> Sheet:
     """Read and validate a sheet file."""
-    path = Path(path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise SheetError(f"{path}: cannot read: {error.strerror}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise SheetError(f"{path}: not valid TOML: {error}") from None
-    return sheet_from_data(data, path.name)
+    return sheet_from_data(read_toml(path), Path(path).name)
 
 
 @cache
@@ -54,33 +38,13 @@ def sheet_from_data(data: Any, source: str = "<inline sheet>") -> Sheet:
     return _Reader(data, source).sheet()
 
 
-class _Reader:
+class _Reader(TableReader):
     def __init__(self, data: Any, source: str):
-        self.source = source
-        if not isinstance(data, dict):
-            self.fail("", "a sheet must be a table")
-        self.data = data
+        super().__init__(data, source)
         self.claimed: dict[int, str] = {}
 
-    def fail(self, where: str, message: str):
-        raise SheetError(f"{self.source}: {where}: {message}" if where else f"{self.source}: {message}")
-
-    def value(self, table: dict, key: str, kind: type, where: str, default: Any = ...) -> Any:
-        here = f"{where}.{key}" if where else key
-        if key not in table:
-            if default is ...:
-                self.fail(where or key, f"missing key {key!r}" if where else "missing")
-            return default
-        value = table[key]
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            self.fail(here, f"expected {kind.__name__}, got {value!r}")
-        return value
-
     def points(self, table: dict, where: str) -> int:
-        value = self.value(table, "points", int, where)
-        if value <= 0:
-            self.fail(f"{where}.points", f"must be a positive whole number, got {value}")
-        return value
+        return self.positive(table, "points", where)
 
     def colour(self, table: dict, where: str) -> str:
         colour = self.value(table, "colour", str, where)
@@ -90,9 +54,7 @@ class _Reader:
 
     # --- the grid ---------------------------------------------------------
     def sheet(self) -> Sheet:
-        unknown = sorted(set(self.data) - TOP_KEYS)
-        if unknown:
-            self.fail(unknown[0], f"unknown key (known: {', '.join(sorted(TOP_KEYS))})")
+        self.check_keys(TOP_KEYS)
         name = self.value(self.data, "name", str, "")
         level = self.value(self.data, "level", int, "", None)
         description = self.value(self.data, "description", str, "", "")
@@ -158,13 +120,6 @@ class _Reader:
                 self.fail(f"{where}.at", f"{self.name(index)} already carries a {self.claimed[index]}")
             self.claimed[index] = what
         return indices
-
-    def tables(self, kind: str) -> list[tuple[dict, str]]:
-        items = self.value(self.data, kind, list, "", [])
-        for i, item in enumerate(items):
-            if not isinstance(item, dict):
-                self.fail(f"{kind}[{i}]", "must be a table")
-        return [(item, f"{kind}[{i}]") for i, item in enumerate(items)]
 
     # --- the special fields --------------------------------------------------
     def scored(self, kind: str, colour: bool = False) -> tuple[Scored, ...]:
@@ -239,16 +194,3 @@ class _Reader:
                                                 f"{where}.at")),
                             self.points(table, where))
                      for table, where in self.tables("areas"))
-
-    def rating(self) -> tuple[RatingBand, ...]:
-        bands = []
-        for i, (table, where) in enumerate(tables := self.tables("solo_rating")):
-            label = self.value(table, "label", str, where)
-            last = i == len(tables) - 1
-            low = self.value(table, "min", int, where, None)
-            if (low is None) != last:
-                self.fail(where, "every band but the last needs a 'min'; the last has none")
-            if low is not None and bands and bands[-1].min <= low:
-                self.fail(f"{where}.min", "bands must be ordered by decreasing 'min'")
-            bands.append(RatingBand(low, label))
-        return tuple(bands)
