@@ -1,0 +1,172 @@
+"""The Noch mal game definition: options, dice and the action codec."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine.bits import mask_of
+from ...engine.errors import NotationError, OptionError
+from ...engine.game import Game
+from ...engine.options import Option
+from ...engine.registry import register
+from .actions import COLOUR_FACES, NUMBER_FACES, Cross, NochmalAction, NochmalRoll, Pass, Special
+from .sheet import NochmalSheet
+from .sheetfile import EDITIONS, edition_sheet, load_sheet, sheet_from_data
+from .state import NochmalState
+from .tables import HEART, PASS, action_table
+
+SPECIAL_KINDS = ("bomb", "stars", "row", "block")
+
+
+def _check_sheet_option(value: Any) -> None:
+    if value is not None and not isinstance(value, (str, dict)):
+        raise OptionError("option 'sheet' must be a file path or an inline sheet table")
+
+
+@register
+class NochmalGame(Game):
+    name = "nochmal"
+    title = "Noch mal so gut!"
+    option_specs = (
+        Option("players", int, 2, "number of players (1 = solo)", choices=(1, 2, 3, 4, 5, 6)),
+        Option("edition", str, "so-gut", "so-gut (7 dice, special die) or classic (Noch mal!)",
+               choices=EDITIONS),
+        Option("sheet", object, None, "a sheet file (TOML) or inline sheet (JSON) instead of "
+               "the edition's printed sheet", check=_check_sheet_option),
+    )
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        super().__init__(options)
+        self.sheet: NochmalSheet = self._load_sheet(self.options["sheet"])
+        self.table = action_table(self.sheet)
+        solo = self.num_players == 1
+        special = self.sheet.edition == "so-gut"
+        self.dice = (2 if solo else 3, 2 if solo else 3, special)
+
+    def _load_sheet(self, given: Any) -> NochmalSheet:
+        if given is None:
+            return edition_sheet(self.options["edition"])
+        if isinstance(given, dict):
+            return sheet_from_data(given)
+        if given.lstrip().startswith("{"):
+            try:
+                return sheet_from_data(json.loads(given))
+            except json.JSONDecodeError as error:
+                raise OptionError(f"option 'sheet': not a valid JSON table: {error}") from None
+        return load_sheet(given)
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return self.table.size
+
+    def new_initial_state(self) -> NochmalState:
+        return NochmalState(self)
+
+    # --- the action codec -------------------------------------------------------------
+    def action_from_id(self, action_id: int) -> NochmalAction:
+        table, names = self.table, self.sheet.names
+        if not 0 <= action_id < table.size:
+            raise NotationError(f"{action_id} is not an action id of this sheet")
+        if action_id == PASS:
+            return Pass()
+        if action_id == HEART:
+            return Special("heart")
+        if action_id < table.bomb_base:
+            k, variant = divmod(action_id - table.cross_base, 4)
+            mask = table.crosses[k]
+            colour = "x" if variant & 1 else self.sheet.colours[mask.bit_length() - 1]
+            number = "?" if variant & 2 else str(mask.bit_count())
+            return Cross(colour, number, tuple(names(mask)))
+        if action_id >= table.block_base:
+            block = self.sheet.blocks[action_id - table.block_base]
+            return Special("block", (names(block.mask)[0],))
+        face = ("bomb" if action_id < table.star_base else
+                "stars" if action_id < table.row_base else "row")
+        return Special(face, tuple(names(table.special_mask(action_id))))
+
+    def action_id(self, action: Any) -> int:
+        table = self.table
+        if isinstance(action, Pass):
+            return PASS
+        if isinstance(action, Special):
+            return self._special_id(action)
+        if not isinstance(action, Cross):
+            raise NotationError(f"{action!r} is not a Noch mal action")
+        mask = self._boxes(action.boxes)
+        if mask not in table.cross_index:
+            raise NotationError(f"{' '.join(action.boxes)}: not 1-5 connected boxes of one block")
+        colour = self.sheet.colours[mask.bit_length() - 1]
+        if action.colour_die not in (colour, "x"):
+            raise NotationError(f"{action}: the boxes are {colour}, the colour die is {action.colour_die}")
+        if action.number_die not in (str(mask.bit_count()), "?"):
+            raise NotationError(f"{action}: {mask.bit_count()} boxes with a {action.number_die}")
+        variant = (action.colour_die == "x") + 2 * (action.number_die == "?")
+        return table.cross_base + 4 * table.cross_index[mask] + variant
+
+    def _special_id(self, action: Special) -> int:
+        table = self.table
+        if action.face == "heart" and not action.boxes:
+            return HEART
+        mask = self._boxes(action.boxes)
+        if action.face == "block" and len(action.boxes) == 1:
+            return table.block_base + self.sheet.block_of[mask.bit_length() - 1]
+        index, base = {"bomb": (table.bomb_index, table.bomb_base),
+                       "stars": (table.star_index, table.star_base),
+                       "row": (table.row_index, table.row_base)}.get(action.face, ({}, 0))
+        if mask not in index:
+            raise NotationError(f"{action}: not a {action.face} action on this sheet")
+        return base + index[mask]
+
+    def _boxes(self, names: tuple[str, ...]) -> int:
+        indices = [self.sheet.box_index(name) for name in names]
+        for name, index in zip(names, indices):
+            if index is None:
+                raise NotationError(f"{name!r} is not a box of the {self.sheet.width}x"
+                                    f"{self.sheet.height} sheet")
+        if not indices or len(set(indices)) != len(indices):
+            raise NotationError("name each box once")
+        return mask_of(indices)
+
+    def parse_action(self, text: str) -> NochmalAction:
+        words = text.strip().lower().split()
+        if not words:
+            raise NotationError("an empty text is not an action")
+        head, boxes = words[0], tuple(words[1:])
+        if words == ["pass"]:
+            return Pass()
+        if head in ("heart", *SPECIAL_KINDS):
+            action = Special(head, boxes)
+        elif len(head) == 2 and head[0] in COLOUR_FACES and head[1] in NUMBER_FACES:
+            action = Cross(head[0], head[1], boxes)
+        else:
+            raise NotationError(f"{text!r} is not a Noch mal action (try 'y3 h3 h4 i4', "
+                                "'bomb d2 e2', 'stars c1', 'row b3 f3', 'block e5', 'heart', 'pass')")
+        return self.action_from_id(self.action_id(action))
+
+    def parse_chance(self, text: str) -> NochmalRoll:
+        return NochmalRoll.parse(text)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> NochmalState:
+        from .serial import state_from_json
+        return state_from_json(self, data)
+
+    # --- extras -------------------------------------------------------------------------
+    def record_options(self) -> dict:
+        options = dict(self.options)
+        if options["sheet"] is not None:
+            options["sheet"] = self.sheet.data
+        return options
+
+    def describe(self) -> str:
+        players = "solo" if self.num_players == 1 else f"{self.num_players} players"
+        return f"{self.sheet.name}, {players}"
+
+    def rating(self, score: int) -> str | None:
+        return self.sheet.rating(score) if self.num_players == 1 else None
+
+    def evaluate(self, state: NochmalState, seat: int) -> float:
+        from .heuristic import evaluate
+        return evaluate(state, seat)
+
