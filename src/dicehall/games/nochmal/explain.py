@@ -7,7 +7,7 @@ from .tables import HEART, PASS
 
 
 def why_illegal(state: NochmalState, action_id: int, seat: int) -> str:
-    table, sheet = state.table, state.sheet
+    table = state.table
     if state.phase == ITEM:
         if action_id == PASS and state.bombs_due[seat]:
             return "a row's bomb cannot be declined while a free box exists"

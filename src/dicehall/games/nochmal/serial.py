@@ -104,7 +104,7 @@ def check_state(state: NochmalState) -> None:
 
 
 def _first_problem(state: NochmalState) -> str | None:
-    game, sheet = state.game, state.sheet
+    game = state.game
     colours, numbers, special = game.dice
     if state.phase != ROLL and state.phase != OVER:
         if sum(state.colour_dice) != colours or sum(state.number_dice) != numbers:
