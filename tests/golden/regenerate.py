@@ -1,4 +1,4 @@
-"""Write the golden Dizzle records: one greedy/random game per level and player count.
+"""Write the golden records: one greedy/random game per game configuration.
 
 Run only when a rule change is intended (``python tests/golden/regenerate.py``);
 ``tests/test_golden.py`` replays every record and compares the final position.
@@ -11,22 +11,34 @@ from dicehall.engine import make_game
 from dicehall.sim import simulate
 
 HERE = Path(__file__).parent
+BOTS = ["greedy", "random"]
 
 
-def main() -> None:
-    for level in (1, 2, 3, 4):
-        for players in (1, 2, 3, 4):
-            game = make_game("dizzle", players=players, level=level)
-            bots = ["greedy", "random"]
-            name = f"dizzle-l{level}-p{players}"
+def configurations() -> dict[str, tuple[str, dict]]:
+    """Golden record name -> (game, options)."""
+    configs = {f"dizzle-l{level}-p{players}": ("dizzle", {"players": players, "level": level})
+               for level in (1, 2, 3, 4) for players in (1, 2, 3, 4)}
+    configs |= {f"nochmal-{edition}-p{players}": ("nochmal", {"players": players, "edition": edition})
+                for edition in ("so-gut", "classic") for players in (1, 2, 4, 6)}
+    return configs
 
-            def save(index, record, name=name):
-                record.save(HERE / f"{name}.record.json")
-                final = record.replay().to_json()
-                (HERE / f"{name}.final.json").write_text(json.dumps(final, indent=1) + "\n")
 
-            simulate(game, bots, 1, seed=f"golden-{level}-{players}", on_record=save)
+def write(name: str, game_name: str, options: dict) -> None:
+    def save(index, record):
+        record.save(HERE / f"{name}.record.json")
+        final = record.replay().to_json()
+        (HERE / f"{name}.final.json").write_text(json.dumps(final, indent=1) + "\n")
+
+    simulate(make_game(game_name, options), BOTS, 1, seed=f"golden-{name}", on_record=save)
+
+
+def main(prefix: str = "") -> None:
+    """(Re)write the golden records whose names start with ``prefix``."""
+    for name, (game_name, options) in configurations().items():
+        if name.startswith(prefix):
+            write(name, game_name, options)
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+    main(*sys.argv[1:2])
