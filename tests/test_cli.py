@@ -109,3 +109,12 @@ def test_a_human_types_notation_and_numbers_and_may_quit():
     assert "'nonsense' is not a field" in result.output
     assert "random (seat 1) plays" in result.output
     assert "Game abandoned." in result.output
+
+
+def test_a_long_list_of_actions_is_filtered_by_what_the_human_types():
+    result = run("play", "nochmal", "--seed", "3", "--seat", "human", "--seat", "random",
+                 input="pa\nall\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "legal actions, for example" in result.output
+    assert "1 pass" in result.output
+    assert "Game abandoned." in result.output

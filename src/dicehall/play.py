@@ -11,8 +11,10 @@ from .bots import make_bot
 from .engine import DicehallError, Match
 from .engine.state import TERMINAL
 
-HELP = ("Type an action's notation (as listed) or its number in the list; "
+HELP = ("Type an action's notation (as listed) or its number in the list; the start "
+        "of a notation lists the actions that begin with it; 'all' lists every action; "
         "'?' shows this help, 'quit' ends the game.")
+LIST_AT_MOST = 40
 
 
 class Quit(Exception):
@@ -58,10 +60,13 @@ class TerminalTable:
     def ask(self, seat: int) -> bool:
         """Prompt ``seat`` once; True when a legal action was played."""
         actions = self.match.state.legal_actions(seat)
-        listing = "  ".join(f"[dim]{i}[/] {action}" for i, action in enumerate(actions, 1))
-        self.console.print(listing, highlight=False)
+        if len(actions) <= LIST_AT_MOST:
+            self.show(actions, actions)
+        else:
+            self.console.print(f"{len(actions)} legal actions, for example {actions[-1]}; type the "
+                               "start of one to list those, or 'all'.", highlight=False)
         try:
-            text = self.console.input(f"{self.names[seat]} > ").strip()
+            text = self.console.input(f"{self.names[seat]} > ").strip().lower()
         except EOFError:
             raise Quit from None
         if text in ("quit", "exit"):
@@ -69,9 +74,26 @@ class TerminalTable:
         if text in ("?", "help", ""):
             self.console.print(HELP)
             return False
-        choice = actions[int(text) - 1] if text.isdigit() and 0 < int(text) <= len(actions) else text
+        if text == "all":
+            self.show(actions, actions)
+            return False
+        if text.isdigit() and 0 < int(text) <= len(actions):
+            return self.play(actions[int(text) - 1], seat)
+        starting = [action for action in actions if str(action).startswith(text)]
+        if starting and text not in map(str, actions) and len(starting) < len(actions):
+            self.show(starting, actions)
+            return False
+        return self.play(text, seat)
+
+    def show(self, actions: list, numbered: list) -> None:
+        """List ``actions``, each with its number in the full list ``numbered``."""
+        number = {action: i for i, action in enumerate(numbered, 1)}
+        listing = "  ".join(f"[dim]{number[action]}[/] {action}" for action in actions)
+        self.console.print(listing, highlight=False)
+
+    def play(self, action, seat: int) -> bool:
         try:
-            self.match.play(choice, seat)
+            self.match.play(action, seat)
         except DicehallError as error:
             self.console.print(f"[red]{error}[/]")
             return False

@@ -1,5 +1,6 @@
 """The game-agnostic engine core: state protocol, actions, chance, records, registry."""
 
+from .actions import Timeout
 from .chance import Roll, dice_outcomes, multiset_probability, roll_dice
 from .errors import DicehallError, IllegalAction, InconsistentState, NotationError, OptionError
 from .game import Game
@@ -10,7 +11,7 @@ from .registry import game_class, game_names, make_game, register, state_from_js
 from .state import CHANCE, SIMULTANEOUS, TERMINAL, GameState
 
 __all__ = [
-    "CHANCE", "SIMULTANEOUS", "TERMINAL", "DicehallError", "Game", "GameRecord",
+    "CHANCE", "SIMULTANEOUS", "TERMINAL", "DicehallError", "Timeout", "Game", "GameRecord",
     "GameState", "IllegalAction", "InconsistentState", "Match", "NotationError", "Option",
     "OptionError", "RecordEntry", "RecordError", "ReplayError", "Roll", "dice_outcomes",
     "game_class", "game_names", "make_game", "multiset_probability", "new_game",

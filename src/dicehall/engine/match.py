@@ -45,6 +45,14 @@ class Match:
         if self.auto_chance:
             self.roll()
 
+    def timeout(self, seat: int | None = None) -> None:
+        """``seat``'s move timer ran out: apply the game's default action."""
+        seat = self.state.deciding_seat(seat)
+        action = self.state.apply_timeout(seat)
+        self.entries.append(RecordEntry(seat, str(action)))
+        if self.auto_chance:
+            self.roll()
+
     def roll(self) -> None:
         """Sample and apply chance events until a decision is due or the game ends."""
         state = self.state

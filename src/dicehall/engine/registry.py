@@ -11,7 +11,7 @@ from .game import Game
 from .state import GameState
 
 _GAMES: dict[str, type[Game]] = {}
-_BUILTIN = ("dicehall.games.dizzle", "dicehall.games.nochmal")
+_BUILTIN = ("dicehall.games.dizzle", "dicehall.games.nochmal", "dicehall.games.razzle")
 
 
 def register(game_class: type[Game]) -> type[Game]:

@@ -122,6 +122,13 @@ class GameState(ABC):
     def check(self) -> None:
         """Raise :class:`InconsistentState` if an invariant of the game is broken."""
 
+    @abstractmethod
+    def timeout_action_id(self, seat: int) -> int:
+        """The action applied for deciding ``seat`` when its move timer runs out.
+
+        Every game documents it; it is accepted by :meth:`apply` even where it is
+        not among the legal actions (a Dizzle player who must take a die passes)."""
+
     def why_illegal(self, action_id: int, seat: int) -> str:
         """Why a syntactically valid action is not legal; games refine this."""
         return "it is not among the legal actions"
@@ -153,10 +160,17 @@ class GameState(ABC):
             return
         seat = self.deciding_seat(seat)
         action_id = self.game.to_action_id(action)
-        if action_id not in self.legal_action_ids(seat):
+        if action_id not in self.legal_action_ids(seat) and action_id != self.timeout_action_id(seat):
             notation = str(self.game.action_from_id(action_id))
             raise IllegalAction(self.why_illegal(action_id, seat), notation)
         self.apply_id(action_id, seat)
+
+    def apply_timeout(self, seat: int | None = None) -> Any:
+        """Apply the default action for ``seat`` whose time ran out; returns it."""
+        seat = self.deciding_seat(seat)
+        action_id = self.timeout_action_id(seat)
+        self.apply_id(action_id, seat)
+        return self.game.action_from_id(action_id)
 
     def _apply_checked_outcome(self, outcome: Any) -> None:
         if isinstance(outcome, str):

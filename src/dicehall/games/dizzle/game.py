@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ...engine.actions import Timeout
 from ...engine.errors import NotationError, OptionError
 from ...engine.game import Game
 from ...engine.options import Option
@@ -23,7 +24,7 @@ SETUP = {1: (8, 10), 2: (7, 12), 3: (10, 12), 4: (13, 12)}
 @dataclass(frozen=True, slots=True)
 class ActionCodes:
     """Where each kind of action starts in the id space of a sheet of ``size`` fields:
-    place ``0..size-1``, return ``size..``, planet ``2*size..``, then reroll, pass."""
+    place ``0..size-1``, return ``size..``, planet ``2*size..``, then reroll, pass, timeout."""
 
     size: int
 
@@ -42,6 +43,10 @@ class ActionCodes:
     @property
     def passing(self) -> int:
         return 3 * self.size + 1
+
+    @property
+    def timeout(self) -> int:
+        return 3 * self.size + 2
 
 
 def _check_sheet_option(value: Any) -> None:
@@ -90,7 +95,7 @@ class DizzleGame(Game):
             Place(names[i], self.numbers[i]) if self.numbers[i] else None for i in range(size)]
         table += [Return(names[i]) if self.numbers[i] else None for i in range(size)]
         table += [Planet(names[i]) if sheet.planets >> i & 1 else None for i in range(size)]
-        return table + [Reroll(), Pass()]
+        return table + [Reroll(), Pass(), Timeout()]
 
     # --- the engine's Game interface ----------------------------------------------
     @property
@@ -112,6 +117,8 @@ class DizzleGame(Game):
             return codes.reroll
         if isinstance(action, Pass):
             return codes.passing
+        if isinstance(action, Timeout):
+            return codes.timeout
         if not isinstance(action, (Place, Return, Planet)):
             raise NotationError(f"{action!r} is not a Dizzle action")
         index = self._field(action.field)
@@ -141,8 +148,9 @@ class DizzleGame(Game):
 
     def parse_action(self, text: str) -> DizzleAction:
         words = text.strip().lower().split()
-        if words in (["reroll"], ["pass"]):
-            return Reroll() if words[0] == "reroll" else Pass()
+        simple = {"reroll": Reroll(), "pass": Pass(), "timeout": Timeout()}
+        if len(words) == 1 and words[0] in simple:
+            return simple[words[0]]
         if len(words) == 2 and words[0] in ("return", "planet"):
             index = self._field(words[1])
             name = self.sheet.field_name(index)

@@ -117,6 +117,13 @@ class DizzleState(GameState):
             return [codes.planets + i for i in bit_list(free)]
         return []
 
+    def timeout_action_id(self, seat: int) -> int:
+        """Time ran out: on a turn the player passes (out of this draft, even if a
+        die fits); a planet choice takes the first free planet."""
+        if self.phase == PLANET:
+            return self.legal_action_ids(seat)[0]
+        return self.game.codes.timeout
+
     def apply_id(self, action_id: int, seat: int) -> None:
         codes = self.game.codes
         if action_id < codes.returns:
@@ -127,7 +134,7 @@ class DizzleState(GameState):
             self._pick_planet(seat, action_id - codes.planets)
         elif action_id == codes.reroll:
             self.phase = REROLL
-        else:
+        else:   # pass, or a timeout, which passes
             self._pass(seat)
 
     def _place(self, seat: int, index: int) -> None:

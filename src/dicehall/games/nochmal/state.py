@@ -184,6 +184,11 @@ class NochmalState(GameState):
                 ids += bombs(square_number, square & free)
         return ids
 
+    def timeout_action_id(self, seat: int) -> int:
+        """Time ran out: the player passes; a row's bomb item, which cannot be
+        declined, crosses the first legal bomb set."""
+        return self.legal_action_ids(seat)[0] if self.phase == ITEM else PASS
+
     # --- choosing and settling ------------------------------------------------------------
     def apply_id(self, action_id: int, seat: int) -> None:
         self.pending[seat] = action_id

@@ -1,0 +1,144 @@
+"""The Razzle-Dazzle game definition: table options and the action codec."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ...engine.errors import NotationError, OptionError
+from ...engine.game import Game
+from ...engine.options import Option
+from ...engine.registry import register
+from .actions import Draw, EndTurn, Enter, Move, RazzleAction, Spin, Timeout
+from .board import PIECES, Board, board_from_data, load_board, standard_board
+from .state import RazzleState
+
+
+@dataclass(frozen=True, slots=True)
+class ActionCodes:
+    """Ids: ``enter`` 0, ``move f`` 1+f for each track field, then spin, end, timeout."""
+
+    track_length: int
+    enter: int = 0
+    move: int = 1
+
+    @property
+    def spin(self) -> int:
+        return self.track_length + 1
+
+    @property
+    def end(self) -> int:
+        return self.track_length + 2
+
+    @property
+    def timeout(self) -> int:
+        return self.track_length + 3
+
+
+def _check_board_option(value: Any) -> None:
+    if value is not None and not isinstance(value, (str, dict)):
+        raise OptionError("option 'board' must be a file path or an inline board table")
+
+
+@register
+class RazzleGame(Game):
+    name = "razzle"
+    title = "Razzle-Dazzle"
+    option_specs = (
+        Option("players", int, 2, "number of players", choices=(2, 3)),
+        Option("pieces", int, None, "pieces per player, 2-6 (default: the board's, 4)",
+               choices=tuple(PIECES)),
+        Option("goal", int, None, "pieces in the goal to win, 1..pieces (default pieces-1)"),
+        Option("move_time", int, 20, "seconds a player has for a move (the server's timer)"),
+        Option("board", object, None, "a board file (TOML) or inline board (JSON)",
+               check=_check_board_option),
+    )
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        super().__init__(options)
+        self.board: Board = self._load_board(self.options["board"])
+        self.pieces = self.options["pieces"] or self.board.pieces
+        self.goal_count = self.options["goal"] or self.pieces - 1
+        if not 1 <= self.goal_count <= self.pieces:
+            raise OptionError(f"option 'goal' must be 1-{self.pieces} (the pieces), "
+                              f"not {self.goal_count}")
+        if self.options["move_time"] <= 0:
+            raise OptionError("option 'move_time' must be a positive number of seconds")
+        self.options.update(pieces=self.pieces, goal=self.goal_count)
+        self.codes = ActionCodes(self.board.track_length)
+
+    def _load_board(self, given: Any) -> Board:
+        if given is None:
+            return standard_board()
+        if isinstance(given, dict):
+            return board_from_data(given)
+        if given.lstrip().startswith("{"):
+            try:
+                return board_from_data(json.loads(given))
+            except json.JSONDecodeError as error:
+                raise OptionError(f"option 'board': not a valid JSON table: {error}") from None
+        return load_board(given)
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return self.codes.timeout + 1
+
+    def new_initial_state(self) -> RazzleState:
+        return RazzleState(self)
+
+    def action_from_id(self, action_id: int) -> RazzleAction:
+        codes = self.codes
+        if not 0 <= action_id <= codes.timeout:
+            raise NotationError(f"{action_id} is not an action id of this board")
+        if action_id == codes.enter:
+            return Enter()
+        if action_id < codes.spin:
+            return Move(action_id - codes.move)
+        return {codes.spin: Spin(), codes.end: EndTurn()}.get(action_id, Timeout())
+
+    def action_id(self, action: Any) -> int:
+        codes = self.codes
+        if isinstance(action, Move):
+            if not 0 <= action.field < self.board.track_length:
+                raise NotationError(f"field {action.field} is not on the track "
+                                    f"(0-{self.board.track_length - 1})")
+            return codes.move + action.field
+        kinds = {Enter: codes.enter, Spin: codes.spin, EndTurn: codes.end, Timeout: codes.timeout}
+        if type(action) not in kinds:
+            raise NotationError(f"{action!r} is not a Razzle-Dazzle action")
+        return kinds[type(action)]
+
+    def parse_action(self, text: str) -> RazzleAction:
+        words = text.strip().lower().split()
+        simple = {"enter": Enter(), "spin": Spin(), "end": EndTurn(), "timeout": Timeout()}
+        if len(words) == 1 and words[0] in simple:
+            return simple[words[0]]
+        if len(words) == 2 and words[0] == "move" and words[1].isdigit():
+            action = Move(int(words[1]))
+            self.action_id(action)
+            return action
+        raise NotationError(f"{text!r} is not a Razzle-Dazzle action "
+                            "(try enter, move 12, spin, end, timeout)")
+
+    def parse_chance(self, text: str) -> Draw:
+        return Draw.parse(text)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> RazzleState:
+        from .serial import state_from_json
+        return state_from_json(self, data)
+
+    def record_options(self) -> dict:
+        options = dict(self.options)
+        if options["board"] is not None:
+            options["board"] = self.board.data
+        return options
+
+    def describe(self) -> str:
+        return (f"Razzle-Dazzle, {self.num_players} players, {self.pieces} pieces, "
+                f"{self.goal_count} to the goal")
+
+    def evaluate(self, state: RazzleState, seat: int) -> float:
+        from .heuristic import evaluate
+        return evaluate(state, seat)
