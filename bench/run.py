@@ -18,6 +18,7 @@ CONFIGURATIONS = [
       for level in (1, 2, 3, 4) for p in (1, 2, 3, 4)],
     *[("nochmal", {"players": p, "edition": edition}, 20_000 if p == 2 else None)
       for edition in ("so-gut", "classic") for p in (1, 2, 4, 6)],
+    *[("razzle", {"players": p}, 100_000 if p == 3 else None) for p in (2, 3)],
 ]
 
 

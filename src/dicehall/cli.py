@@ -28,7 +28,7 @@ from .engine.state import TERMINAL
 from .sim import bench as run_bench
 from .sim import simulate as run_simulate
 
-app = typer.Typer(help="Dicehall: play and analyse Dizzle and Noch mal so gut! in the terminal.",
+app = typer.Typer(help="Dicehall: play and analyse Dizzle, Noch mal so gut! and Razzle-Dazzle.",
                   no_args_is_help=True, add_completion=False)
 levels_app = typer.Typer(help="Look at Dizzle level sheets.", no_args_is_help=True)
 app.add_typer(levels_app, name="levels")

@@ -20,6 +20,8 @@ def configurations() -> dict[str, tuple[str, dict]]:
                for level in (1, 2, 3, 4) for players in (1, 2, 3, 4)}
     configs |= {f"nochmal-{edition}-p{players}": ("nochmal", {"players": players, "edition": edition})
                 for edition in ("so-gut", "classic") for players in (1, 2, 4, 6)}
+    configs |= {f"razzle-p{players}": ("razzle", {"players": players}) for players in (2, 3)}
+    configs["razzle-p3-pieces2-goal2"] = ("razzle", {"players": 3, "pieces": 2, "goal": 2})
     return configs
 
 

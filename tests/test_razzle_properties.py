@@ -1,0 +1,71 @@
+"""Property tests over random Razzle-Dazzle games."""
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dicehall.bots import make_bot
+from dicehall.engine import CHANCE, TERMINAL, make_game, state_from_json
+
+configs = st.tuples(st.integers(2, 3), st.integers(2, 6), st.integers(0, 2**32), st.data())
+
+
+def random_game(players, pieces, goal, seed, inspect):
+    game = make_game("razzle", players=players, pieces=pieces, goal=goal)
+    state, rng, bot = game.new_initial_state(), random.Random(seed), make_bot("random")
+    drawn = [[] for _ in range(players)]
+    steps = 0
+    while state.current_player() != TERMINAL:
+        inspect(state, drawn)
+        if state.current_player() == CHANCE:
+            outcome = state.sample_chance(rng)
+            if outcome.kind == "spin":
+                drawn[state.turn].append(outcome.value)
+            state.apply_outcome(outcome)
+        else:
+            seat = state.current_player()
+            state.apply_id(bot.choose(state, seat, rng), seat)
+        steps += 1
+        assert steps < 50_000, "game does not end"
+    inspect(state, drawn)
+    return state
+
+
+@settings(max_examples=40, deadline=None)
+@given(configs)
+def test_random_games_keep_wheels_fields_and_the_end_consistent(config):
+    players, pieces, seed, data = config
+    goal = data.draw(st.integers(1, pieces))
+
+    def inspect(state, drawn):
+        state.check()
+        for seat in range(players):
+            this_cycle = drawn[seat][len(drawn[seat]) - len(drawn[seat]) % 6:]
+            assert state.wheel_numbers(seat) == [n for n in range(1, 7) if n not in this_cycle]
+        fields = [f for f in state.occupant if f >= 0]
+        assert len(fields) == len(set(fields))
+
+    final = random_game(players, pieces, goal, seed, inspect)
+    assert max(final.goals) == goal and final.goals.count(goal) == 1
+    ranking = final.ranking()
+    assert final.goals[ranking[0]] == goal
+    assert [final.goals[s] for s in ranking] == sorted(final.goals, reverse=True)
+
+
+@settings(max_examples=10, deadline=None)
+@given(configs)
+def test_serialisation_clone_and_notation_round_trip(config):
+    players, pieces, seed, _ = config
+
+    def inspect(state, drawn):
+        data = state.to_json()
+        assert state_from_json(data).to_json() == data
+        copy = state.clone()
+        for seat in state.deciders():
+            actions = state.legal_actions(seat)
+            assert [state.game.parse_action(str(a)) for a in actions] == actions
+            copy.apply_id(copy.legal_action_ids(seat)[0], seat)
+        assert state.to_json() == data
+
+    random_game(players, pieces, pieces - 1, seed, inspect)
