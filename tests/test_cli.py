@@ -111,10 +111,13 @@ def test_a_human_types_notation_and_numbers_and_may_quit():
     assert "Game abandoned." in result.output
 
 
-def test_a_long_list_of_actions_is_filtered_by_what_the_human_types():
+def test_a_long_list_of_actions_is_filtered_by_what_the_human_types(monkeypatch):
+    monkeypatch.setattr("dicehall.play.LIST_AT_MOST", 3)
     result = run("play", "nochmal", "--seed", "3", "--seat", "human", "--seat", "random",
-                 input="pa\nall\nquit\n")
+                 input="pa\nall\n1\nquit\n")
     assert result.exit_code == 0, result.output
-    assert "legal actions, for example" in result.output
-    assert "1 pass" in result.output
+    lines = [line.split("> ")[-1] for line in result.output.splitlines()]
+    assert "10 legal actions, for example heart" in result.output
+    assert "1 pass" in lines, "typing 'pa' lists only the pass"
+    assert any(line.startswith("1 pass  2 ") for line in lines), "'all' lists every action"
     assert "Game abandoned." in result.output

@@ -90,8 +90,8 @@ def test_rockets_crossed_by_two_players_are_a_simultaneous_planet_choice():
     # seat 0's pick is pending until every seat has chosen
     assert state.deciders() == (1,)
     assert crossed(state, 0) == ["a1", "b1"]
-    assert state.view(1)["players"][0]["planet_pick"] == "hidden"
-    assert state.view(0)["players"][0]["planet_pick"] == "d1"
+    assert state.view(1)["players"][0]["pick"] == "hidden"
+    assert state.view(0)["players"][0]["pick"] == "planet d1"
     assert state.legal_actions(0) == []
     expect_illegal(state, "planet d2", "nothing to decide", seat=0)
     play(state, (1, "planet d2"))

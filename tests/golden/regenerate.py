@@ -1,13 +1,15 @@
 """Write the golden records: one greedy/random game per game configuration.
 
-Run only when a rule change is intended (``python tests/golden/regenerate.py``);
-``tests/test_golden.py`` replays every record and compares the final position.
+Run only when a rule change is intended (``python tests/golden/regenerate.py
+[PREFIX]``); ``tests/test_golden.py`` replays every record and compares the
+final position. ``--finals`` only rewrites the final positions from the
+existing records (after a change of the state's JSON, not of the rules).
 """
 
 import json
 from pathlib import Path
 
-from dicehall.engine import make_game
+from dicehall.engine import GameRecord, make_game
 from dicehall.sim import simulate
 
 HERE = Path(__file__).parent
@@ -28,10 +30,14 @@ def configurations() -> dict[str, tuple[str, dict]]:
 def write(name: str, game_name: str, options: dict) -> None:
     def save(index, record):
         record.save(HERE / f"{name}.record.json")
-        final = record.replay().to_json()
-        (HERE / f"{name}.final.json").write_text(json.dumps(final, indent=1) + "\n")
+        write_final(name, record)
 
     simulate(make_game(game_name, options), BOTS, 1, seed=f"golden-{name}", on_record=save)
+
+
+def write_final(name: str, record: GameRecord) -> None:
+    final = record.replay().to_json()
+    (HERE / f"{name}.final.json").write_text(json.dumps(final, indent=1) + "\n")
 
 
 def main(prefix: str = "") -> None:
@@ -43,4 +49,8 @@ def main(prefix: str = "") -> None:
 
 if __name__ == "__main__":
     import sys
-    main(*sys.argv[1:2])
+    if sys.argv[1:] == ["--finals"]:
+        for name in configurations():
+            write_final(name, GameRecord.load(HERE / f"{name}.record.json"))
+    else:
+        main(*sys.argv[1:2])

@@ -7,6 +7,9 @@
 | :class:`Pass` | ``pass`` | no die fits: leave this draft |
 | :class:`Return` | ``return c3`` | failed reroll: give the die on c3 back to the middle |
 | :class:`Planet` | ``planet h1`` | a crossed rocket: cross planet h1 |
+| :class:`Lava` | ``lava c3`` | level 7: the lava flows onto c3 |
+| :class:`Track` | ``track c3 ns`` | level 8: draw a north-south track on c3 |
+| ``Timeout`` | ``timeout`` | the move timer ran out: the player passes |
 """
 
 from __future__ import annotations
@@ -51,4 +54,21 @@ class Pass:
         return "pass"
 
 
-DizzleAction = Place | Return | Planet | Reroll | Pass
+@dataclass(frozen=True, slots=True)
+class Lava:
+    field: str
+
+    def __str__(self) -> str:
+        return f"lava {self.field}"
+
+
+@dataclass(frozen=True, slots=True)
+class Track:
+    field: str
+    piece: str
+
+    def __str__(self) -> str:
+        return f"track {self.field} {self.piece}"
+
+
+DizzleAction = Place | Return | Planet | Reroll | Pass | Lava | Track

@@ -2,27 +2,42 @@
 
 from __future__ import annotations
 
-from .state import PHASES, PLANET, REROLLED, TURN, DizzleState
+from .state import LAVA, PHASES, PLANET, REROLLED, STEPS, TURN, DizzleState
 
 
 def why_illegal(state: DizzleState, action_id: int, seat: int) -> str:
     codes = state.game.codes
     if action_id < codes.returns:
         return _why_not_place(state, action_id, seat)
-    if state.phase == PLANET:
-        return "only a planet can be chosen now" if action_id < codes.planets or \
-            action_id >= codes.reroll else f"{_name(state, action_id - codes.planets)} is crossed"
+    if state.phase in STEPS:
+        return _why_not_step(state, action_id)
+    if codes.planets <= action_id < codes.reroll:
+        return "no rocket is being resolved now"
+    if action_id >= codes.lava:
+        return "no lava or track is being chosen now"
     if action_id >= codes.reroll:
         if state.phase == REROLLED:
             return "after a reroll you must place a die or, if none fits, return one of yours"
         return "a die in the middle can be placed, so you must take one"
-    if action_id >= codes.planets:
-        return "no rocket is being resolved now"
     if state.phase != REROLLED:
         return "a die is returned only after a reroll in which no die fits"
     if state.targets(seat):
         return "a die fits after the reroll, so you must place it"
     return f"you have no die of this draft on {_name(state, action_id - codes.returns)}"
+
+
+def _why_not_step(state: DizzleState, action_id: int) -> str:
+    codes = state.game.codes
+    if state.phase == PLANET:
+        if codes.planets <= action_id < codes.reroll:
+            return f"{_name(state, action_id - codes.planets)} is crossed"
+        return "only a planet can be chosen now"
+    if state.phase == LAVA:
+        if codes.lava <= action_id < codes.track:
+            return (f"lava flows only onto a free {state.lava_die} next to a volcano or lava; "
+                    f"{_name(state, action_id - codes.lava)} is not one")
+        return f"choose where the lava flows: a free {state.lava_die} next to a volcano or lava"
+    return "draw a track piece on the first field of yours that held a die this draft"
 
 
 def _why_not_place(state: DizzleState, index: int, seat: int) -> str:

@@ -12,8 +12,8 @@ from ...engine.errors import NotationError, OptionError
 from ...engine.game import Game
 from ...engine.options import Option
 from ...engine.registry import register
-from .actions import DizzleAction, Pass, Place, Planet, Reroll, Return
-from .sheet import Sheet
+from .actions import DizzleAction, Lava, Pass, Place, Planet, Reroll, Return, Track
+from .sheet import TRACK_PIECES, Sheet
 from .sheetfile import LEVELS, level_sheet, load_sheet, sheet_from_data
 from .state import DizzleState
 
@@ -24,7 +24,8 @@ SETUP = {1: (8, 10), 2: (7, 12), 3: (10, 12), 4: (13, 12)}
 @dataclass(frozen=True, slots=True)
 class ActionCodes:
     """Where each kind of action starts in the id space of a sheet of ``size`` fields:
-    place ``0..size-1``, return ``size..``, planet ``2*size..``, then reroll, pass, timeout."""
+    place ``0..size-1``, return ``size..``, planet ``2*size..``, then reroll, pass,
+    timeout, then lava ``lava + field`` and tracks ``track + 6 * field + piece``."""
 
     size: int
 
@@ -47,6 +48,14 @@ class ActionCodes:
     @property
     def timeout(self) -> int:
         return 3 * self.size + 2
+
+    @property
+    def lava(self) -> int:
+        return 3 * self.size + 3
+
+    @property
+    def track(self) -> int:
+        return 4 * self.size + 3
 
 
 def _check_sheet_option(value: Any) -> None:
@@ -95,7 +104,12 @@ class DizzleGame(Game):
             Place(names[i], self.numbers[i]) if self.numbers[i] else None for i in range(size)]
         table += [Return(names[i]) if self.numbers[i] else None for i in range(size)]
         table += [Planet(names[i]) if sheet.planets >> i & 1 else None for i in range(size)]
-        return table + [Reroll(), Pass(), Timeout()]
+        table += [Reroll(), Pass(), Timeout()]
+        lava = sheet.volcanoes != 0
+        table += [Lava(names[i]) if lava and self.numbers[i] else None for i in range(size)]
+        table += [Track(names[i], piece) if sheet.railway and self.numbers[i] else None
+                  for i in range(size) for piece in TRACK_PIECES]
+        return table
 
     # --- the engine's Game interface ----------------------------------------------
     @property
@@ -119,9 +133,11 @@ class DizzleGame(Game):
             return codes.passing
         if isinstance(action, Timeout):
             return codes.timeout
-        if not isinstance(action, (Place, Return, Planet)):
+        if not isinstance(action, (Place, Return, Planet, Lava, Track)):
             raise NotationError(f"{action!r} is not a Dizzle action")
         index = self._field(action.field)
+        if isinstance(action, (Lava, Track)):
+            return self._level_action_id(action, index)
         if isinstance(action, Place):
             if self.numbers[index] != action.value:
                 raise NotationError(f"{action.field} carries a {self._printed(index)}, "
@@ -134,6 +150,18 @@ class DizzleGame(Game):
         if not self.numbers[index]:
             raise NotationError(f"{action.field} is not a numbered field")
         return codes.returns + index
+
+    def _level_action_id(self, action: Lava | Track, index: int) -> int:
+        """Ids of the level 7 and 8 decisions, valid only on sheets that have them."""
+        if isinstance(action, Lava):
+            action_id = self.codes.lava + index
+        elif action.piece not in TRACK_PIECES:
+            raise NotationError(f"{action.piece!r} is not a track piece ({', '.join(TRACK_PIECES)})")
+        else:
+            action_id = self.codes.track + 6 * index + list(TRACK_PIECES).index(action.piece)
+        if self._decode[action_id] is None:
+            raise NotationError(f"{action} is not possible on this sheet")
+        return action_id
 
     def _field(self, name: str) -> int:
         index = self.sheet.field_index(name)
@@ -151,15 +179,16 @@ class DizzleGame(Game):
         simple = {"reroll": Reroll(), "pass": Pass(), "timeout": Timeout()}
         if len(words) == 1 and words[0] in simple:
             return simple[words[0]]
-        if len(words) == 2 and words[0] in ("return", "planet"):
-            index = self._field(words[1])
-            name = self.sheet.field_name(index)
-            action = Return(name) if words[0] == "return" else Planet(name)
+        if len(words) == 2 and words[0] in ("return", "planet", "lava"):
+            name = self.sheet.field_name(self._field(words[1]))
+            action = {"return": Return, "planet": Planet, "lava": Lava}[words[0]](name)
+        elif len(words) == 3 and words[0] == "track":
+            action = Track(self.sheet.field_name(self._field(words[1])), words[2])
         elif len(words) == 1:
             action = self._parse_place(words[0])
         else:
             raise NotationError(f"{text!r} is not a Dizzle action (try 4@c3, c3, reroll, "
-                                "pass, return c3, planet h1)")
+                                "pass, return c3, planet h1, lava c3, track c3 ns)")
         self.action_id(action)
         return action
 

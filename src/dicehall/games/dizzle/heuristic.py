@@ -3,8 +3,9 @@
 The value is the score as if this draft's dice were already crossed, plus a
 little for every field covered (more fields mean more chances later), for
 open fields next to this draft's dice (room to keep building) and for partial
-progress on arrows, puzzles and areas (growing with the square of the share
-crossed, so finishing one pays most). A pending
+progress on arrows, puzzles and areas that lava or bombs have not spoilt
+(growing with the square of the share crossed, so finishing one pays most).
+On a railway sheet the score includes the tracks drawn so far. A pending
 reroll is valued by its exact chance of letting the player place a die
 against the die a failed reroll costs.
 """
@@ -24,11 +25,14 @@ def evaluate(state: DizzleState, seat: int) -> float:
     sheet = state.sheet
     covered = state.crossed[seat] | state.dice[seat]
     score = sheet_score(sheet, covered, state.scribbled[seat], state.flag_values[seat],
-                        state.game.solo)
-    free = sheet.numbered & ~(covered | state.scribbled[seat] | state.locked[seat])
+                        state.game.solo, state.tracks[seat])
+    blocked = state.scribbled[seat] | state.lava[seat]
+    free = sheet.numbered & ~(covered | blocked | state.locked[seat])
     room = (sheet.neighbours(state.dice[seat] or covered) & free).bit_count()
     value = score + FIELD_BONUS * covered.bit_count() + ROOM_BONUS * room
     for group in (*sheet.arrows, *sheet.puzzles, *sheet.areas):
+        if group.mask & blocked:
+            continue
         share = (group.mask & covered).bit_count() / group.mask.bit_count()
         value += PROGRESS * group.points * share * share * (share < 1)
     if state.phase == REROLL and state.turn == seat:

@@ -372,7 +372,7 @@ def _player_panel(state: DizzleState, player: int, score: int, seat: int | None,
     elif moving and state.phase != PLANET:
         notes.append("to move")
     if state.phase == PLANET and state.planets_due[player]:
-        notes.append("picked a planet" if state.planet_pick[player] >= 0
+        notes.append("picked a planet" if state.pick[player] >= 0
                      else "must cross a planet")
     placed = state.dice[player].bit_count()
     if placed:

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+from .railway import railway_points
 from .sheet import Scored, Sheet
 
 SOLO_BOMB_POINTS = 2
 
 
-def score_parts(sheet: Sheet, crossed: int, scribbled: int,
-                flag_values: Sequence[int | None], solo: bool) -> dict[str, int]:
-    """The score of one sheet split by kind: its crossed and scribbled fields and
-    the flag values the player circled (``None``: flag not reached)."""
+def score_parts(sheet: Sheet, crossed: int, scribbled: int, flag_values: Sequence[int | None],
+                solo: bool, tracks: Mapping[int, int] | None = None) -> dict[str, int]:
+    """The score of one sheet split by kind: its crossed and scribbled fields,
+    the flag values the player circled (``None``: flag not reached) and, on a
+    railway sheet, the track pieces drawn (field -> piece)."""
     def complete(groups: tuple[Scored, ...]) -> int:
         return sum(group.points for group in groups if group.mask & crossed == group.mask)
 
@@ -28,10 +30,11 @@ def score_parts(sheet: Sheet, crossed: int, scribbled: int,
         "flags": sum(value for value in flag_values if value is not None),
         "bombs": bombs,
         "poop": -sum(poop.points for poop in sheet.poops if poop.mask & crossed),
+        "railway": railway_points(sheet, tracks or {}) if sheet.railway else 0,
     }
 
 
-def sheet_score(sheet: Sheet, crossed: int, scribbled: int,
-                flag_values: Sequence[int | None], solo: bool) -> int:
+def sheet_score(sheet: Sheet, crossed: int, scribbled: int, flag_values: Sequence[int | None],
+                solo: bool, tracks: Mapping[int, int] | None = None) -> int:
     """The total of :func:`score_parts`."""
-    return sum(score_parts(sheet, crossed, scribbled, flag_values, solo).values())
+    return sum(score_parts(sheet, crossed, scribbled, flag_values, solo, tracks).values())

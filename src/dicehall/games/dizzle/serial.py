@@ -7,7 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine.bits import mask_of
 from ...engine.errors import DicehallError, InconsistentState
-from .state import OVER, PHASES, PLANET, ROLL, DizzleState
+from .sheet import TRACK_PIECES
+from .state import LAVA, LAVA_ROLL, OVER, PHASES, PLANET, ROLL, TRACK, DizzleState
+
+PIECE_NAMES = {bits: name for name, bits in TRACK_PIECES.items()}
 
 if TYPE_CHECKING:
     from .game import DizzleGame
@@ -21,7 +24,10 @@ def state_to_json(state: DizzleState) -> dict:
         "dice": sheet.names(state.dice[p]),
         "flags": state.flag_values[p],
         "planets_due": state.planets_due[p],
-        "planet_pick": sheet.field_name(state.planet_pick[p]) if state.planet_pick[p] >= 0 else None,
+        "pick": str(state.game.action_from_id(state.pick[p])) if state.pick[p] >= 0 else None,
+        "lava": sheet.names(state.lava[p]),
+        "tracks": {sheet.field_name(i): PIECE_NAMES[bits] for i, bits in sorted(state.tracks[p].items())},
+        "track_due": sheet.names(state.track_due[p]),
     } for p in range(state.game.num_players)]
     return {
         "game": state.game.name,
@@ -33,6 +39,7 @@ def state_to_json(state: DizzleState) -> dict:
         "set_aside": state.set_aside,
         "active": [p for p in range(state.game.num_players) if state.active >> p & 1],
         "last_turn": state.last_turn,
+        "lava_die": state.lava_die,
         "flag_next": state.flag_next,
         "players": players,
     }
@@ -74,20 +81,24 @@ def _read(game: DizzleGame, data: Mapping[str, Any]) -> DizzleState:
     state.dice = [mask(p["dice"]) for p in players]
     state.flag_values = [list(p["flags"]) for p in players]
     state.planets_due = [int(p["planets_due"]) for p in players]
-    state.planet_pick = [sheet.field_index(p["planet_pick"]) if p["planet_pick"] else -1
-                         for p in players]
+    state.pick = [game.to_action_id(p["pick"]) if p["pick"] else -1 for p in players]
+    state.lava = [mask(p["lava"]) for p in players]
+    state.lava_die = int(data["lava_die"])
+    state.tracks = [{sheet.field_index(name): TRACK_PIECES[piece] for name, piece in p["tracks"].items()}
+                    for p in players]
+    state.track_due = [mask(p["track_due"]) for p in players]
     state.locked = [sheet.locked(crossed) for crossed in state.crossed]
     state.check()
     return state
 
 
 def state_view(state: DizzleState, seat: int | None) -> dict:
-    """Everything on the table is public in Dizzle, except the planet another
-    player has picked while the others are still choosing."""
+    """Everything on the table is public in Dizzle, except the choice (planet,
+    lava, track) another player has made while the others are still choosing."""
     data = state_to_json(state)
     for p, player in enumerate(data["players"]):
-        if p != seat and player["planet_pick"] is not None:
-            player["planet_pick"] = "hidden"
+        if p != seat and player["pick"] is not None:
+            player["pick"] = "hidden"
     data["seat"] = seat
     data["scores"] = state.scores()
     data["deciders"] = list(state.deciders())
@@ -111,7 +122,7 @@ def _first_problem(state: DizzleState) -> str | None:
     if any(count < 0 for count in state.middle) or sum(state.middle) != state.left:
         return f"middle {state.middle} does not hold {state.left} dice"
     on_sheets = sum(d.bit_count() for d in state.dice)
-    between = state.phase in (ROLL, PLANET, OVER)
+    between = state.phase in (ROLL, PLANET, OVER, LAVA_ROLL, LAVA, TRACK)
     expected = 0 if between else game.dice_count
     if state.left + on_sheets + state.set_aside != expected:
         return (f"{state.left} in the middle + {on_sheets} on sheets + {state.set_aside} set "
@@ -142,6 +153,12 @@ def _sheet_problem(state: DizzleState, p: int) -> str | None:
         return f"scribbled fields that may not be: {sheet.names(scribbled)}"
     if dice & ~sheet.numbered or dice & (crossed | scribbled):
         return f"dice on fields that are not free: {sheet.names(dice)}"
+    lava = state.lava[p]
+    if lava & ~sheet.numbered or lava & (crossed | scribbled | dice):
+        return f"lava on fields that are not free numbered fields: {sheet.names(lava)}"
+    drawn = sum(1 << i for i in state.tracks[p])
+    if drawn & ~crossed or (sheet.railway and (crossed & sheet.numbered) & ~(drawn | state.track_due[p])):
+        return "track pieces out of step with the crossed fields"
     if dice & state.locked[p] or state.locked[p] != sheet.locked(crossed):
         return "locks out of step with the crossed keys"
     if (crossed & sheet.planets).bit_count() > (crossed & sheet.rockets).bit_count():

@@ -14,6 +14,10 @@ from ...engine.bits import bit_list, mask_of
 from ..datafile import RatingBand, rating_label
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
+# Track pieces (level 8) as the edges they join: north 1, east 2, south 4, west 8.
+NORTH, EAST, SOUTH, WEST = 1, 2, 4, 8
+TRACK_PIECES = {"ns": NORTH | SOUTH, "ew": EAST | WEST, "ne": NORTH | EAST,
+                "es": EAST | SOUTH, "sw": SOUTH | WEST, "wn": WEST | NORTH}
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,17 +57,21 @@ class Sheet:
     puzzles: tuple[Scored, ...] = ()
     areas: tuple[Scored, ...] = ()
     poops: tuple[Scored, ...] = ()
+    stations: tuple[Scored, ...] = ()
+    printed_tracks: tuple[tuple[int, int], ...] = ()
+    railway: bool = False
     solo_rating: tuple[RatingBand, ...] = ()
 
     def __post_init__(self) -> None:
         size = self.width * self.height
         kinds = {token: mask_of(i for i in range(size) if self.tokens[i] == token)
-                 for token in "123456XP."}
+                 for token in "123456XPV."}
         setter = object.__setattr__
         setter(self, "number_masks", (0, *(kinds[str(v)] for v in range(1, 7))))
         setter(self, "numbered", sum(self.number_masks))
         setter(self, "start", kinds["X"])
         setter(self, "planets", kinds["P"])
+        setter(self, "volcanoes", kinds["V"])
         setter(self, "fields", (1 << size) - 1 & ~kinds["."])
         setter(self, "rockets", mask_of(self.rocket_fields))
         setter(self, "bomb_mask", sum(b.mask for b in self.bombs))
@@ -84,7 +92,7 @@ class Sheet:
                 | (mask << width) | (mask >> width)) & self.fields
 
     def number(self, index: int) -> int:
-        """The number printed on a field (0 for a start cross, a planet or a hole)."""
+        """The number printed on a field (0 for a start cross, planet, volcano or hole)."""
         token = self.tokens[index]
         return int(token) if token.isdigit() else 0
 

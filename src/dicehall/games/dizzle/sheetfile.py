@@ -10,15 +10,15 @@ from typing import Any
 
 from ...engine.bits import mask_of
 from ..datafile import TableReader, read_toml
-from .sheet import LETTERS, Flag, Scored, Sheet, grid_index
+from .sheet import LETTERS, TRACK_PIECES, Flag, Scored, Sheet, grid_index
 
 MAX_WIDTH = 26
 MAX_HEIGHT = 30
-TOKENS = frozenset("123456XP.")
+TOKENS = frozenset("123456XPV.")
 LEVELS = (1, 2, 3, 4)
 KINDS = ("gems", "bombs", "keys", "locks", "rockets", "flags", "arrows", "puzzles",
-         "areas", "poops", "solo_rating")
-TOP_KEYS = {"name", "level", "description", "grid", *KINDS}
+         "areas", "poops", "stations", "tracks", "solo_rating")
+TOP_KEYS = {"name", "level", "description", "grid", "railway", *KINDS}
 
 
 def load_sheet(path: str | Path) -> Sheet:
@@ -60,13 +60,15 @@ class _Reader(TableReader):
         description = self.value(self.data, "description", str, "", "")
         self.read_grid()
         keys = self.coloured("keys")
+        tracks = self.tracks()
         return Sheet(
             name=name, level=level, description=description,
             width=self.width, height=self.height, tokens=self.tokens, data=self.data,
             gems=self.scored("gems", colour=True), bombs=self.scored("bombs"),
             keys=keys, locks=self.locks(keys), rocket_fields=self.rockets(),
             flags=self.flags(), arrows=self.arrows(), puzzles=self.puzzles(),
-            areas=self.areas(), poops=self.scored("poops"), solo_rating=self.rating())
+            areas=self.areas(), poops=self.scored("poops"), stations=self.stations(),
+            printed_tracks=tracks, railway=self.railway(tracks), solo_rating=self.rating())
 
     def read_grid(self) -> None:
         rows = self.value(self.data, "grid", list, "")
@@ -82,7 +84,7 @@ class _Reader(TableReader):
             for c, token in enumerate(row):
                 if token not in TOKENS:
                     self.fail(f"grid[{r}]", f"{LETTERS[c]}{r + 1}: unknown token {token!r} "
-                              "(use 1-6, X, P or .)")
+                              "(use 1-6, X, P, V or .)")
         self.width, self.height = width, len(cells)
         self.tokens = tuple(token for row in cells for token in row)
         if "X" not in self.tokens:
@@ -104,7 +106,7 @@ class _Reader(TableReader):
             if index is None:
                 self.fail(here, f"{name!r} is outside the {self.width}x{self.height} grid")
             if self.tokens[index] not in allowed:
-                kind = {"X": "a start cross", "P": "a planet", ".": "a hole"}.get(
+                kind = {"X": "a start cross", "P": "a planet", "V": "a volcano", ".": "a hole"}.get(
                     self.tokens[index], "a numbered field")
                 self.fail(here, f"{self.name(index)} is {kind}, which cannot be used here")
             if index in indices:
@@ -112,9 +114,9 @@ class _Reader(TableReader):
             indices.append(index)
         return indices
 
-    def specials(self, table: dict, what: str, where: str) -> list[int]:
+    def specials(self, table: dict, what: str, where: str, allowed: str = "123456") -> list[int]:
         """The ``at`` fields of a special: numbered, one special per field."""
-        indices = self.fields(self.value(table, "at", object, where), f"{where}.at", "123456")
+        indices = self.fields(self.value(table, "at", object, where), f"{where}.at", allowed)
         for index in indices:
             if index in self.claimed:
                 self.fail(f"{where}.at", f"{self.name(index)} already carries a {self.claimed[index]}")
@@ -130,6 +132,36 @@ class _Reader(TableReader):
             tint = self.colour(table, where) if colour else ""
             out += [Scored(1 << i, points, tint) for i in self.specials(table, kind[:-1], where)]
         return tuple(out)
+
+    def stations(self) -> tuple[Scored, ...]:
+        return tuple(Scored(1 << i, self.points(table, where))
+                     for table, where in self.tables("stations")
+                     for i in self.specials(table, "station", where, "123456X"))
+
+    def tracks(self) -> tuple[tuple[int, int], ...]:
+        out = []
+        for table, where in self.tables("tracks"):
+            piece = self.value(table, "piece", str, where)
+            if piece not in TRACK_PIECES:
+                self.fail(f"{where}.piece", f"must be one of {', '.join(TRACK_PIECES)}, not {piece!r}")
+            out += [(i, TRACK_PIECES[piece])
+                    for i in self.fields(self.value(table, "at", object, where), f"{where}.at", "X")]
+        if len({index for index, _ in out}) != len(out):
+            self.fail("tracks", "a field has two printed track pieces")
+        return tuple(out)
+
+    def railway(self, tracks: tuple[tuple[int, int], ...]) -> bool:
+        """Level 8: every start cross carries a printed track; elsewhere there are
+        neither tracks nor stations."""
+        railway = self.value(self.data, "railway", bool, "", False)
+        if railway:
+            bare = [self.name(i) for i, token in enumerate(self.tokens)
+                    if token == "X" and i not in dict(tracks)]
+            if bare:
+                self.fail("tracks", f"on a railway sheet every X needs a printed track: {', '.join(bare)}")
+        elif tracks or "stations" in self.data:
+            self.fail("railway", "tracks and stations need railway = true")
+        return railway
 
     def coloured(self, kind: str) -> tuple[Scored, ...]:
         return tuple(Scored(mask_of(self.specials(table, kind[:-1], where)), 0,

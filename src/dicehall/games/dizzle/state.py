@@ -2,13 +2,18 @@
 
 Phases of a draft (see "A draft" in ``dizzle.md``)::
 
-    ROLL (chance) -> TURN -> ... -> crossing -> [PLANET] -> next draft or OVER
+    [LAVA_ROLL (chance) -> LAVA] -> ROLL (chance) -> TURN -> ... -> crossing
+        -> [PLANET] -> [TRACK] -> next draft or OVER
                        |-- reroll --> REROLL (chance) -> REROLLED (place or return)
                        |-- solo placement --> SOLO (chance: the two solo dice)
 
 Every player's sheet is a handful of bitmasks over the shared :class:`Sheet`:
-``crossed``, ``scribbled``, this draft's ``dice`` and the closed ``locked``
-fields (derived from ``crossed`` at each crossing).
+``crossed``, ``scribbled``, ``lava`` (level 7), this draft's ``dice`` and the
+closed ``locked`` fields (derived from ``crossed`` at each crossing). On level 8
+every field with a track counts as crossed; ``tracks`` keeps the pieces drawn.
+
+LAVA, PLANET and TRACK are simultaneous steps: each player concerned picks
+one field (or piece) into ``pick``; the picks are applied when all have chosen.
 """
 
 from __future__ import annotations
@@ -21,19 +26,25 @@ from ...engine.bits import bit_list
 from ...engine.chance import Roll, dice_outcomes, roll_dice
 from ...engine.state import CHANCE, SIMULTANEOUS, TERMINAL, GameState
 from .scoring import sheet_score
+from .sheet import TRACK_PIECES
+
+TRACK_BITS = tuple(TRACK_PIECES.values())
 
 if TYPE_CHECKING:
     from .game import DizzleGame
 
-ROLL, TURN, REROLL, REROLLED, SOLO, PLANET, OVER = range(7)
-PHASES = ("roll", "turn", "reroll", "rerolled", "solo", "planet", "over")
+ROLL, TURN, REROLL, REROLLED, SOLO, PLANET, OVER, LAVA_ROLL, LAVA, TRACK = range(10)
+PHASES = ("roll", "turn", "reroll", "rerolled", "solo", "planet", "over", "lava roll", "lava",
+          "track")
 SOLO_DICE = 2
+STEPS = (PLANET, LAVA, TRACK)          # the simultaneous steps
 
 
 class DizzleState(GameState):
     __slots__ = ("sheet", "phase", "draft", "turn", "middle", "left", "set_aside", "active",
                  "last_turn", "crossed", "scribbled", "dice", "locked", "flag_next",
-                 "flag_values", "planets_due", "planet_pick")
+                 "flag_values", "planets_due", "pick", "lava", "lava_die", "tracks",
+                 "track_due")
 
     game: DizzleGame
 
@@ -41,7 +52,7 @@ class DizzleState(GameState):
         super().__init__(game)
         n = game.num_players
         sheet = self.sheet = game.sheet
-        self.phase = ROLL
+        self.phase = LAVA_ROLL if sheet.volcanoes else ROLL
         self.draft = 0
         self.turn = 0
         self.middle = [0] * 7
@@ -56,14 +67,18 @@ class DizzleState(GameState):
         self.flag_next = [0] * len(sheet.flags)
         self.flag_values: list[list[int | None]] = [[None] * len(sheet.flags) for _ in range(n)]
         self.planets_due = [0] * n
-        self.planet_pick = [-1] * n
+        self.pick = [-1] * n
+        self.lava = [0] * n
+        self.lava_die = 0
+        self.tracks: list[dict[int, int]] = [{} for _ in range(n)]
+        self.track_due = [0] * n
 
     # --- whose decision ---------------------------------------------------------
     def current_player(self) -> int:
         phase = self.phase
         if phase == TURN or phase == REROLLED:
             return self.turn
-        if phase == PLANET:
+        if phase in STEPS:
             return SIMULTANEOUS
         if phase == OVER:
             return TERMINAL
@@ -72,10 +87,18 @@ class DizzleState(GameState):
     def deciders(self) -> tuple[int, ...]:
         if self.phase == TURN or self.phase == REROLLED:
             return (self.turn,)
-        if self.phase == PLANET:
-            return tuple(p for p, due in enumerate(self.planets_due)
-                         if due and self.planet_pick[p] < 0)
+        if self.phase in STEPS:
+            due = (self.planets_due if self.phase == PLANET else
+                   self.track_due if self.phase == TRACK else self._lava_options())
+            return tuple(p for p, more in enumerate(due) if more and self.pick[p] < 0)
         return ()
+
+    def _lava_options(self) -> list[int]:
+        """Per seat, the free fields with the lava die's number next to a volcano or lava."""
+        sheet = self.sheet
+        number = sheet.number_masks[self.lava_die]
+        return [number & ~(crossed | scribbled | lava) & sheet.neighbours(sheet.volcanoes | lava)
+                for crossed, scribbled, lava in zip(self.crossed, self.scribbled, self.lava)]
 
     @property
     def start_player(self) -> int:
@@ -88,7 +111,8 @@ class DizzleState(GameState):
         sheet = self.sheet
         crossed = self.crossed[seat]
         dice = self.dice[seat]
-        free = sheet.numbered & ~(crossed | self.scribbled[seat] | dice | self.locked[seat])
+        free = sheet.numbered & ~(crossed | self.scribbled[seat] | self.lava[seat] | dice
+                                  | self.locked[seat])
         region = sheet.neighbours(dice) & free if dice else 0
         if not region:
             region = sheet.neighbours(crossed) & free
@@ -112,15 +136,20 @@ class DizzleState(GameState):
             if phase == TURN:
                 return [codes.reroll, codes.passing]
             return [codes.returns + i for i in bit_list(self.dice[seat])]
-        if phase == PLANET and self.planets_due[seat] and self.planet_pick[seat] < 0:
-            free = self.sheet.planets & ~self.crossed[seat]
-            return [codes.planets + i for i in bit_list(free)]
-        return []
+        if phase not in STEPS or seat not in self.deciders():
+            return []
+        if phase == PLANET:
+            return [codes.planets + i for i in bit_list(self.sheet.planets & ~self.crossed[seat])]
+        if phase == LAVA:
+            return [codes.lava + i for i in bit_list(self._lava_options()[seat])]
+        due = self.track_due[seat]
+        first = (due & -due).bit_length() - 1
+        return [codes.track + 6 * first + piece for piece in range(6)]
 
     def timeout_action_id(self, seat: int) -> int:
         """Time ran out: on a turn the player passes (out of this draft, even if a
-        die fits); a planet choice takes the first free planet."""
-        if self.phase == PLANET:
+        die fits); a planet, lava or track choice takes the first legal one."""
+        if self.phase in STEPS:
             return self.legal_action_ids(seat)[0]
         return self.game.codes.timeout
 
@@ -130,8 +159,8 @@ class DizzleState(GameState):
             self._place(seat, action_id)
         elif action_id < codes.planets:
             self._return(seat, action_id - codes.returns)
-        elif action_id < codes.reroll:
-            self._pick_planet(seat, action_id - codes.planets)
+        elif action_id < codes.reroll or action_id >= codes.lava:
+            self._pick(seat, action_id)
         elif action_id == codes.reroll:
             self.phase = REROLL
         else:   # pass, or a timeout, which passes
@@ -183,6 +212,8 @@ class DizzleState(GameState):
     def _pending_roll(self) -> tuple[str, int]:
         if self.phase == ROLL:
             return "roll", self.game.dice_count
+        if self.phase == LAVA_ROLL:
+            return "lava", 1
         if self.phase == REROLL:
             return "roll", self.left
         return "solo", SOLO_DICE
@@ -208,6 +239,10 @@ class DizzleState(GameState):
         phase = self.phase
         if phase == SOLO:
             self._remove_solo(outcome.values)
+            return
+        if phase == LAVA_ROLL:
+            self.lava_die = outcome.values[0]
+            self.phase = LAVA if any(self._lava_options()) else ROLL
             return
         self.middle = outcome.counts()
         if phase == ROLL:
@@ -255,6 +290,8 @@ class DizzleState(GameState):
                     self.flag_values[seat][number] = value
                 self.flag_next[number] = step + len(holders)
         self.planets_due = [(placed[seat] & sheet.rockets).bit_count() for seat in seats]
+        if sheet.railway:
+            self.track_due = placed[:]
         self.dice = [0] * len(placed)
         self.middle = [0] * 7
         self.left = self.set_aside = 0
@@ -262,44 +299,60 @@ class DizzleState(GameState):
         self._planet_step()
 
     def _planet_step(self) -> None:
-        """Start the next round of planet choices, or move on to the next draft."""
+        """Start the next round of planet choices, or go on to the tracks."""
         planets = self.sheet.planets
         for seat, due in enumerate(self.planets_due):
             if due and not planets & ~self.crossed[seat]:
                 self.planets_due[seat] = 0
-        self.planet_pick = [-1] * len(self.planets_due)
         if any(self.planets_due):
             self.phase = PLANET
+        elif any(self.track_due):
+            self.phase = TRACK
         else:
             self._next_draft()
 
-    def _pick_planet(self, seat: int, index: int) -> None:
-        self.planet_pick[seat] = index
+    def _pick(self, seat: int, action_id: int) -> None:
+        """A player's choice in a simultaneous step; applied when all have chosen."""
+        self.pick[seat] = action_id
         if self.deciders():
             return
-        for seat, pick in enumerate(self.planet_pick):
-            if pick >= 0:
-                self.crossed[seat] |= 1 << pick
+        codes, phase = self.game.codes, self.phase
+        for seat, pick in enumerate(self.pick):
+            if pick < 0:
+                continue
+            if phase == PLANET:
+                self.crossed[seat] |= 1 << (pick - codes.planets)
                 self.planets_due[seat] -= 1
-        self._planet_step()
+            elif phase == LAVA:
+                self.lava[seat] |= 1 << (pick - codes.lava)
+            else:
+                field, piece = divmod(pick - codes.track, 6)
+                self.tracks[seat][field] = TRACK_BITS[piece]
+                self.track_due[seat] &= ~(1 << field)
+        self.pick = [-1] * len(self.pick)
+        if phase == LAVA:
+            self.phase = ROLL
+        else:
+            self._planet_step()
 
     def _next_draft(self) -> None:
         numbered = self.sheet.numbered
-        exhausted = any(not numbered & ~(crossed | scribbled)
-                        for crossed, scribbled in zip(self.crossed, self.scribbled))
+        exhausted = any(not numbered & ~(crossed | scribbled | lava) for crossed, scribbled, lava
+                        in zip(self.crossed, self.scribbled, self.lava))
         self.draft += 1
         if exhausted or self.draft == self.game.drafts:
             self.phase = OVER
             return
-        self.phase = ROLL
+        self.phase = LAVA_ROLL if self.sheet.volcanoes else ROLL
         self.active = (1 << self.game.num_players) - 1
         self.last_turn = False
 
     # --- results -----------------------------------------------------------------
     def scores(self) -> list[int]:
         sheet, solo = self.sheet, self.game.solo
-        return [sheet_score(sheet, crossed, scribbled, flags, solo)
-                for crossed, scribbled, flags in zip(self.crossed, self.scribbled, self.flag_values)]
+        return [sheet_score(sheet, crossed, scribbled, flags, solo, tracks)
+                for crossed, scribbled, flags, tracks
+                in zip(self.crossed, self.scribbled, self.flag_values, self.tracks)]
 
     def tie_break(self, seat: int) -> tuple:
         """Fewer crossed fields wins a tie on points."""
@@ -325,7 +378,11 @@ class DizzleState(GameState):
         other.flag_next = self.flag_next[:]
         other.flag_values = [values[:] for values in self.flag_values]
         other.planets_due = self.planets_due[:]
-        other.planet_pick = self.planet_pick[:]
+        other.pick = self.pick[:]
+        other.lava = self.lava[:]
+        other.lava_die = self.lava_die
+        other.tracks = [dict(tracks) for tracks in self.tracks]
+        other.track_due = self.track_due[:]
         return other
 
     # --- serialisation, views and checks live in their own module --------------------
