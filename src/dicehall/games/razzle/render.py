@@ -1,25 +1,30 @@
 """Razzle-Dazzle in the terminal: the ring, the players and the scores, drawn with Rich.
 
 The track is drawn as the perimeter of a rectangle, clockwise from field 0 in the
-top-left corner; the standard 48-field track is a 13 x 13 square, other lengths
-(or a narrow console) get a rectangle. Every field is a fixed seven-character
-cell, so the ring aligns in any monospaced terminal, and every mark reads without
-colour too (``Console(no_color=True)`` or output to a file)::
+top-left corner: the standard 48-field track is a 13 x 13 square; other lengths,
+or a console too narrow for the square, get a rectangle (an odd length leaves one
+cell blank). Every field is a fixed cell of twice the digits of the largest field
+number plus three characters (seven on the standard board), so the ring aligns in
+any monospaced terminal, and every mark reads without colour too
+(``Console(no_color=True)`` or output to a file)::
 
-     0 ◆R    1      2      3 R1    4      5    ...  12 ↷28
-    47                                                13
-    46         start    goal               wheel      14
-    45    ▸ R  ● ● ○ ○  ○ ○ ○ ●  1/3  1 2 · 4 5 6     15
+     0 ◆R   1      2      3      4      5 R1   6      7      8 R2◆  9     10     11     12 ↷28
+    47                                                                                  13
+    46                                                                                  14
+    45                            player     start  goal      wheel                     15
+    44 Y1↷           ▸  R red     Ann (you)  ●●○○   ○○○○ 0/3  1 2 3 4 5 ·               16 ◆B
+    43                  B blue    Bob        ●●○○   ○○○● 1/3  1 2 3 4 5 6               17
     ...
 
-``◆`` a safe field, ``◆R`` red's entry field (in red), ``↷28`` a jump field and
-the field its arrow points to, ``R1`` red's piece 1 (on red), followed by ``◆`` or
-``↷`` when it stands on a safe or a jump field; a piece that can move the spun
-number is underlined. Inside the ring, one row per player: the start area
-(``●`` a piece waiting, ``○`` one out), the goal hollows (filled back-most first,
-the entrance on the left) with the pieces in the goal and the goal count, and
-the numbers left on the wheel (``·`` a number already drawn). When the ring is
-too small for this table, it is drawn below the ring.
+``◆`` a safe field, ``◆R`` red's entry field (``▸R`` if it is not safe), ``↷28`` a
+jump field and the field its arrow points to, ``R1`` red's piece 1 (drawn on red),
+followed by ``◆`` or ``↷`` when it stands on a safe or a jump field; a piece that
+can move the spun number is underlined. The letters are the colours' initials
+(A B C when two share one). Inside the ring, one row per player: the start area
+(``●`` a piece waiting, ``○`` one out), the goal hollows (the entrance on the
+left, filled back-most first) with the pieces in the goal of the goal count, and
+the wheel (``·`` a number already drawn); below it a key to the fields. When the
+ring is too small for them, they are drawn below it.
 """
 
 from __future__ import annotations
@@ -53,7 +58,7 @@ GLYPHS = {
 # Board colours are free words; these are the usual ones, readable on dark and
 # light backgrounds. Anything else Rich can parse ("#8b4513", "orchid") works too.
 COLOURS = {
-    "red": "bright_red", "blue": "dodger_blue1", "yellow": "yellow1", "green": "green3",
+    "red": "bright_red", "blue": "dodger_blue1", "yellow": "yellow3", "green": "green3",
     "orange": "dark_orange", "purple": "magenta", "violet": "violet", "pink": "hot_pink",
     "magenta": "magenta", "cyan": "cyan", "white": "white", "black": "grey50",
     "grey": "grey62", "gray": "grey62", "brown": "orange4",
@@ -175,15 +180,17 @@ def _cell(state: RazzleState, field: int, movable: set[int]) -> Text:
     return text
 
 
-def _hollows(count: int, filled: int, style: str, front_first: bool) -> Text:
-    """``count`` hollows with ``filled`` of them filled, at the front or the back."""
+def _hollows(count: int, filled: int, style: str, front_first: bool,
+             first_style: str = "") -> Text:
+    """``count`` hollows with ``filled`` of them filled, at the front or the back;
+    ``first_style`` is added to the first filled one."""
     text = Text()
     marks = [True] * filled + [False] * (count - filled)
     if not front_first:
         marks.reverse()
-    for full in marks:
+    for number, full in enumerate(marks):
         if full:
-            text.append(GLYPHS["filled"], style)
+            text.append(GLYPHS["filled"], f"{style} {first_style}" if number == 0 else style)
         else:
             text.append(GLYPHS["hollow"], STYLES["missing"])
     return text
@@ -225,7 +232,10 @@ def _players(state: RazzleState, names: Sequence[str] | None, seat: int | None) 
         if seat == player:
             name.append(" (you)")
         waiting = state.progress[player].count(0)
-        start = _hollows(game.pieces, waiting, style, front_first=True)
+        enters = (state.phase == MOVE and player == state.turn
+                  and game.codes.enter in state.movable(player, state.number))
+        start = _hollows(game.pieces, waiting, style, front_first=True,
+                         first_style="bold underline" if enters else "")
         goal = _hollows(game.pieces, state.goals[player], style, front_first=False)
         goal.append(f" {state.goals[player]}/{game.goal_count}",
                     "bold" if state.goals[player] >= game.goal_count else STYLES["missing"])
@@ -336,18 +346,20 @@ def _who(state: RazzleState, seat: int, names: Sequence[str] | None) -> Text:
     return text
 
 
-def _header(state: RazzleState, names: Sequence[str] | None) -> Text:
-    """Two lines: the game and its players, then what happens now."""
+def _header(state: RazzleState, names: Sequence[str] | None, seat: int | None) -> Text:
+    """Three lines: the game, its players, what happens now."""
     game = state.game
     text = Text()
     text.append(f"Razzle-Dazzle · {state.board.name}", STYLES["title"])
     text.append(f" · {game.num_players} players · {game.pieces} pieces"
                 f", {game.goal_count} in the goal wins")
     text.append("\nPlayers: ")
-    for seat in range(game.num_players):
-        if seat:
+    for player in range(game.num_players):
+        if player:
             text.append(", ")
-        text.append_text(_who(state, seat, names))
+        text.append_text(_who(state, player, names))
+        if player == seat:
+            text.append(" (you)")
     text.append("\n")
     phase, number = state.phase, state.number
     if phase == OVER:
@@ -381,7 +393,7 @@ def render_state(state: RazzleState, seat: int | None = None,
                  names: Sequence[str] | None = None) -> RenderableType:
     """The whole table: a header (players, pieces, goal count, whose turn and what to
     do, the last spun number) and the board. ``seat`` marks the viewer "(you)"."""
-    return Group(_header(state, names), render_board(state, names=names, seat=seat))
+    return Group(_header(state, names, seat), render_board(state, names=names, seat=seat))
 
 
 # --- the result ---------------------------------------------------------------------------
