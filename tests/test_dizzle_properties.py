@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from dicehall.bots import make_bot
 from dicehall.engine import CHANCE, TERMINAL, make_game, state_from_json
 
-configs = st.tuples(st.integers(1, 4), st.integers(1, 4), st.integers(0, 2**32))
+configs = st.tuples(st.integers(1, 8), st.integers(1, 4), st.integers(0, 2**32))
 
 
 def random_game(level: int, players: int, seed: int, inspect=lambda state: None):
@@ -60,7 +60,46 @@ def recomputed_score(state, seat: int) -> int:
             score -= bomb["points"] * len(scribbled & set(fields(bomb)))
     for poop in sheet_data.get("poops", []):
         score -= poop["points"] * len(crossed & set(fields(poop)))
-    return score + sum(value or 0 for value in player["flags"])
+    score += sum(value or 0 for value in player["flags"])
+    if sheet_data.get("railway"):
+        score += recomputed_railway(sheet_data, player["tracks"])
+    return score
+
+
+def recomputed_railway(sheet_data, drawn: dict) -> int:
+    """Railway points from the piece names, by walking the track connections."""
+    steps = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
+    back = {"n": "s", "s": "n", "e": "w", "w": "e"}
+    pieces = {t["at"]: t["piece"] for t in sheet_data.get("tracks", [])} | drawn
+
+    def next_to(name, edge):
+        dx, dy = steps[edge]
+        return f"{chr(ord(name[0]) + dx)}{int(name[1:]) + dy}"
+
+    networks, seen = [], set()
+    for start in pieces:
+        if start in seen:
+            continue
+        todo, fields, closed = [start], {start}, True
+        while todo:
+            name = todo.pop()
+            for edge in pieces[name]:
+                other = next_to(name, edge)
+                if back[edge] not in pieces.get(other, ""):
+                    closed = False
+                elif other not in fields:
+                    fields.add(other)
+                    todo.append(other)
+        seen |= fields
+        networks.append((fields, closed))
+    closed = sorted((f for f, c in networks if c), key=len, reverse=True)
+    points = sum(len(f) for f, c in networks if not c) + 2 * sum(map(len, closed))
+    points += len(closed[0]) if closed else 0
+    in_closed = set().union(*closed) if closed else set()
+    for station in sheet_data.get("stations", []):
+        at = [station["at"]] if isinstance(station["at"], str) else station["at"]
+        points += station["points"] * len(in_closed & set(at))
+    return points
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

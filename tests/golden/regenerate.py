@@ -19,7 +19,7 @@ BOTS = ["greedy", "random"]
 def configurations() -> dict[str, tuple[str, dict]]:
     """Golden record name -> (game, options)."""
     configs = {f"dizzle-l{level}-p{players}": ("dizzle", {"players": players, "level": level})
-               for level in (1, 2, 3, 4) for players in (1, 2, 3, 4)}
+               for level in range(1, 9) for players in (1, 2, 3, 4)}
     configs |= {f"nochmal-{edition}-p{players}": ("nochmal", {"players": players, "edition": edition})
                 for edition in ("so-gut", "classic") for players in (1, 2, 4, 6)}
     configs |= {f"razzle-p{players}": ("razzle", {"players": players}) for players in (2, 3)}

@@ -15,7 +15,7 @@ from .sheet import LETTERS, TRACK_PIECES, Flag, Scored, Sheet, grid_index
 MAX_WIDTH = 26
 MAX_HEIGHT = 30
 TOKENS = frozenset("123456XPV.")
-LEVELS = (1, 2, 3, 4)
+LEVELS = (1, 2, 3, 4, 5, 6, 7, 8)
 KINDS = ("gems", "bombs", "keys", "locks", "rockets", "flags", "arrows", "puzzles",
          "areas", "poops", "stations", "tracks", "solo_rating")
 TOP_KEYS = {"name", "level", "description", "grid", "railway", *KINDS}
