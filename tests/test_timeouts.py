@@ -54,7 +54,7 @@ def test_razzle_timeout_when_offered_a_second_spin_ends_the_turn():
     state = state_from_json(data)
     state.apply("spin 1")                           # red cannot enter on field 0
     assert [str(a) for a in state.legal_actions(0)] == ["spin", "end"]
-    assert str(state.apply_timeout()) == "end"
+    assert str(state.apply_timeout()) == "timeout"
     assert state.turn == 1 and state.spins == 0
 
 

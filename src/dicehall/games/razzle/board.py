@@ -88,7 +88,8 @@ class _Reader(TableReader):
         jumps: dict[int, int] = {}
         for i, pair in enumerate(pairs):
             if (not isinstance(pair, list) or len(pair) != 2
-                    or not all(isinstance(v, int) and 0 <= v < length for v in pair)
+                    or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < length
+                               for v in pair)
                     or pair[0] == pair[1]):
                 self.fail(f"jumps[{i}]", f"must be [from, to]: two different fields 0-{length - 1}")
             if pair[0] in jumps:

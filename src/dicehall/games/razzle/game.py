@@ -59,8 +59,8 @@ class RazzleGame(Game):
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
         self.board: Board = self._load_board(self.options["board"])
-        self.pieces = self.options["pieces"] or self.board.pieces
-        self.goal_count = self.options["goal"] or self.pieces - 1
+        self.pieces = self.board.pieces if self.options["pieces"] is None else self.options["pieces"]
+        self.goal_count = self.pieces - 1 if self.options["goal"] is None else self.options["goal"]
         if not 1 <= self.goal_count <= self.pieces:
             raise OptionError(f"option 'goal' must be 1-{self.pieces} (the pieces), "
                               f"not {self.goal_count}")

@@ -114,10 +114,10 @@ class RazzleState(GameState):
         return []
 
     def timeout_action_id(self, seat: int) -> int:
-        """Time ran out: in a move, forfeit it (no piece moves, the number stays
-        used); when deciding on a second spin, end the turn."""
-        codes = self.game.codes
-        return codes.timeout if self.phase == MOVE else codes.end
+        """Time ran out: the turn passes on. In a move no piece moves and the
+        number stays used (a 6 gives no other turn); offered a second spin, the
+        player does not spin."""
+        return self.game.codes.timeout
 
     def apply_id(self, action_id: int, seat: int) -> None:
         codes = self.game.codes
