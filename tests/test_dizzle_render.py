@@ -256,3 +256,163 @@ def test_solo_rating_label():
 def test_solo_without_rating_table_has_no_rating():
     _, state = tiny(players=1)
     assert "Rating" not in show(render_scores(state))
+
+
+# --- level 7: volcano and lava -----------------------------------------------------------------
+VOLCANO = {"name": "v", "grid": ["X 1 2 3", "4 V 1 6", "5 6 2 1"]}
+
+
+def test_volcano_sheet_cells_and_legend():
+    game, _ = tiny(sheet=VOLCANO)
+    text = sheet_text(game.sheet)
+    assert "1 X   1   2   3" in text
+    assert "2 4   Ѧ   1   6" in text
+    assert "Ѧ volcano → ≈≈ lava" in text
+    assert "▲" not in text  # the volcano is not the rocket
+
+
+def test_lava_roll_choice_and_lava_cells():
+    _, state = tiny(sheet=VOLCANO)
+    text = show(render_state(state))
+    assert "▸ the volcano erupts: Seat 0 rolls the lava die" in text
+    assert "Lava die" not in text
+    state.apply("lava 1")
+    text = show(render_state(state))
+    assert "▸ the volcano erupts: lava die 1 · choose where the lava flows: Seat 0, Seat 1" in text
+    assert "Lava die: [1]" in text
+    assert text.count("must choose a lava field") == 2
+    state.apply("lava b1", 0)
+    text = show(render_state(state, seat=1))
+    assert "choose where the lava flows: Seat 1" in text
+    assert "lava chosen" in text and "must choose a lava field" in text
+    assert text.count("1 X   1   2   3") == 2  # seat 0's choice stays hidden
+    state.apply("lava c2", 1)
+    text = show(render_state(state))
+    assert "▸ Seat 0 rolls the dice" in text
+    assert "Lava die: [1]" in text
+    row1 = next(line for line in lines_of(text) if line.startswith("1 X"))  # side by side
+    assert row1.startswith("1 X   ≈≈  2   3") and "1 X   1   2   3" in row1
+    row2 = next(line for line in lines_of(text) if line.startswith("2 4"))
+    assert row2.startswith("2 4   Ѧ   1   6") and "2 4   Ѧ   ≈≈  6" in row2
+    assert text.count("≈≈ lava (1 field)") == 2
+    assert "chosen" not in text
+
+
+def test_lava_cells_keep_the_cell_width():
+    game, state = tiny(sheet=VOLCANO)
+    state.apply("lava 1")
+    state.apply("lava b1", 0)
+    state.apply("lava c2", 1)
+    grid = show(render_sheet(game.sheet, state.crossed[0], lava=state.lava[0], legend=False))
+    rows = grid.splitlines()[1:]
+    assert [row[1:5] for row in rows] == [" X  ", " 4  ", " 5  "]
+    assert [row[5:9] for row in rows] == [" ≈≈ ", " Ѧ  ", " 6  "]
+    assert [row[9:13] for row in rows] == [" 2  ", " 1  ", " 2  "]
+
+
+def test_player_without_a_lava_field():
+    game, state = tiny(sheet=VOLCANO)
+    sheet = game.sheet
+    state.crossed[1] |= 1 << sheet.field_index("b1") | 1 << sheet.field_index("c2")
+    state.apply("lava 1")
+    text = show(render_state(state))
+    assert "choose where the lava flows: Seat 0" in text
+    assert "must choose a lava field" in text and "no field for the lava" in text
+
+
+# --- level 8: railway ------------------------------------------------------------------------------
+RAILWAY = {"name": "r", "railway": True, "grid": ["X 1 2", "3 4 5"],
+           "tracks": [{"at": "a1", "piece": "es"}], "stations": [{"at": "b2", "points": 5}]}
+
+
+def railway_draft():
+    """Seat 0 places on b1 c1 c2, seat 1 on a2 b2; both must then draw their tracks."""
+    game, state = tiny(sheet=RAILWAY)
+    for move in ("roll 1 2 3 4 5 6 6", "1@b1", "3@a2", "2@c1", "4@b2", "5@c2", "pass", "pass"):
+        state.apply(move)
+    return game, state
+
+
+def test_railway_sheet_printed_track_and_station():
+    game, _ = tiny(sheet=RAILWAY)
+    text = sheet_text(game.sheet)
+    assert "1 ┌── 1   2" in text  # the printed track a1 instead of an X
+    assert "2 3   4Ⓢ  5" in text
+    assert "│─└┌┐┘ track" in text
+    assert "station Ⓢ b2: 5 points" in text
+    assert "railway: open 1, closed 2, longest closed 3" in text
+    assert "network]" not in text and "tracks:" not in text  # no progress on the empty sheet
+
+
+def test_track_step_header_notes_and_due_fields():
+    _, state = railway_draft()
+    assert [str(a) for a in state.legal_actions(0)][:2] == ["track b1 ns", "track b1 ew"]
+    text = show(render_state(state, seat=0))
+    assert "▸ draw track pieces: Seat 0, Seat 1" in text
+    assert "must draw 3 tracks" in text and "must draw 2 tracks" in text
+    row2 = next(line for line in lines_of(text) if line.startswith("2 3"))  # side by side
+    assert row2.startswith("2 3   4Ⓢ  5?") and "2 3?  4Ⓢ? 5" in row2
+    assert "1 ┌── 1?  2?" in text
+    assert "4? track to draw" in text
+    state.apply("track b1 ew", 0)
+    text = show(render_state(state, seat=1))
+    assert "▸ draw track pieces: Seat 1" in text
+    assert "track chosen, 2 more to draw" in text
+    assert "1 ┌── 1?  2?" in text  # seat 0's piece stays hidden until seat 1 has drawn
+    state.apply("track a2 ne", 1)
+    text = show(render_state(state))
+    assert "1 ┌────── 2?" in text
+    assert "2 └── 4Ⓢ? 5" in text
+    assert "must draw 2 tracks" in text and "must draw 1 track" in text
+
+
+def test_drawn_tracks_join_up_and_score():
+    _, state = railway_draft()
+    for move, seat in (("track b1 ew", 0), ("track a2 ne", 1), ("track c1 sw", 0),
+                       ("track b2 wn", 1), ("track c2 wn", 0)):
+        state.apply(move, seat)
+    text = show(render_state(state))
+    assert "▸ Seat 1 rolls the dice" in text
+    seat0_top = next(line for line in lines_of(text) if line.startswith("1 ┌"))
+    assert seat0_top.startswith("1 ┌───────┐")
+    rows = next(line for line in lines_of(text) if line.startswith("2 "))
+    assert rows.startswith("2 3   4Ⓢ ─┘") and "2 └───┘Ⓢ  5" in rows
+    assert "X" not in "".join(line for line in lines_of(text) if line[:1] in "12")
+    assert "tracks: 4 open, 0 closed → 4 points" in text
+    assert "tracks: 3 open, 0 closed → 3 points" in text
+    assert text.count("[no closed network]") == 2
+    assert state.scores() == [4, 3]
+    scores = show(render_scores(state))
+    header = next(line for line in scores.splitlines() if "Place" in line)
+    assert header.split() == ["Place", "Seat", "Name", "Score", "Railway", "Crossed"]
+    rows = [line.split() for line in scores.splitlines() if re.match(r"\s*\d+\s+\d+\s+\w", line)]
+    assert rows == [["1", "0", "Seat", "0", "4", "4", "4"], ["2", "1", "Seat", "1", "3", "3", "3"]]
+
+
+def test_closed_network_with_station():
+    game, _ = tiny(sheet=RAILWAY)
+    sheet = game.sheet
+    at = sheet.field_index
+    tracks = {at("b1"): 12, at("a2"): 3, at("b2"): 9}  # sw, ne, wn: a loop with a1 es
+    crossed = sheet.start | sum(1 << index for index in tracks)
+    text = show(render_sheet(sheet, crossed, tracks=tracks))
+    assert "1 ┌───┐   2" in text
+    assert "2 └───┘Ⓢ  5" in text
+    assert "station Ⓢ b2: 5 points [closed network] ✓" in text
+    assert "tracks: 0 open, 4 closed → 17 points" in text  # 4 × 3 longest + station 5
+    console = Console(file=io.StringIO(), width=120, force_terminal=True, color_system="standard")
+    console.print(render_sheet(sheet, crossed, tracks=tracks, legend=False))
+    coloured = console.file.getvalue()
+    assert re.search(r"\x1b\[(?:\d+;)*(?:32|92)m[─┌┐└┘]", coloured)  # closed: green
+
+
+def test_shipped_volcano_and_railway_levels():
+    from dicehall.games.dizzle.sheetfile import level_sheet
+
+    volcano = sheet_text(level_sheet(7))
+    assert "Ѧ" in volcano and "Ѧ volcano → ≈≈ lava" in volcano
+    railway = sheet_text(level_sheet(8))
+    grid = [line for line in railway.splitlines() if re.match(r"\d+ ", line)]
+    assert grid and not any("X" in line for line in grid)
+    assert any(glyph in "".join(grid) for glyph in "│─└┌┐┘")
+    assert "Ⓢ" in "".join(grid) and "railway: open 1, closed 2, longest closed 3" in railway

@@ -7,16 +7,26 @@ or output to a file)::
       a   b   c   d
     1 X   X◆  2  [3✹]     X   a crossed field (start cross, crossed, crossed planet X◯)
     2 4   5   #✹  ◯       [3] a die of this draft; #✹ a scribbled bomb; blank: a hole
+    3 Ѧ   ≈≈  1   6       Ѧ a volcano, ≈≈ lava (level 7)
 
 Specials carry a marker after the number, in their colour: gem ◆, bomb ✹,
 key ⚷, lock ▣ (dim while closed), rocket ▲, planet ◯, flag ⚑, puzzle piece ✚,
-poop ●. Arrows, areas, puzzles and flag tracks are listed below the grid.
+poop ●, station Ⓢ. Arrows, areas, puzzles and flag tracks are listed below the grid.
+
+On a railway sheet (level 8) a track field shows its piece instead of an X, with
+arms reaching into the cell gaps so that connected pieces join up::
+
+      a   b   c
+    1 ┌───────┐           printed a1 es, drawn b1 ew and c1 sw
+    2 └── 4Ⓢ  5?          drawn a2 ne; b2 a station; c2 a piece still to draw
+
+Tracks of closed networks are green.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -30,9 +40,10 @@ from rich.table import Table
 from rich.text import Text
 
 from ...engine.bits import bit_list
+from .railway import CLOSED_POINTS, LONGEST_POINTS, OPEN_POINTS, networks, railway_points
 from .scoring import SOLO_BOMB_POINTS, score_parts
-from .sheet import LETTERS, Sheet
-from .state import OVER, PLANET, REROLL, REROLLED, ROLL, SOLO, TURN
+from .sheet import EAST, LETTERS, TRACK_PIECES, WEST, Sheet
+from .state import LAVA, LAVA_ROLL, OVER, PLANET, REROLL, REROLLED, ROLL, SOLO, TRACK, TURN
 
 if TYPE_CHECKING:
     from .state import DizzleState
@@ -46,8 +57,11 @@ LEGEND_WIDTH = 44  # legend lines wrap at this width or the grid's, whichever is
 GLYPHS = {
     "gem": "◆", "bomb": "✹", "key": "⚷", "lock": "▣", "rocket": "▲", "planet": "◯",
     "flag": "⚑", "puzzle": "✚", "poop": "●", "cross": "X", "scribble": "#",
-    "done": "✓",
+    "done": "✓", "volcano": "Ѧ", "lava": "≈≈", "station": "Ⓢ", "due": "?",
 }
+# Track pieces (level 8) by their edge bits, drawn with box-drawing characters.
+TRACK_GLYPHS = {TRACK_PIECES["ns"]: "│", TRACK_PIECES["ew"]: "─", TRACK_PIECES["ne"]: "└",
+                TRACK_PIECES["es"]: "┌", TRACK_PIECES["sw"]: "┐", TRACK_PIECES["wn"]: "┘"}
 
 # Sheet colours are free words; these are the common ones, readable on dark and
 # light backgrounds. Anything else Rich can parse ("#8b4513", "orchid") works too.
@@ -62,6 +76,8 @@ STYLES = {
     "bomb": "bold red", "rocket": "bright_cyan", "planet": "bright_cyan", "poop": "orange4",
     "cross": "bold", "scribble": "bold red strike", "die": "bold reverse",
     "label": "dim", "done": "green", "missing": "dim",
+    "volcano": "bold bright_red", "lava": "bold bright_yellow on red3", "station": "bold orchid",
+    "track": "bold", "closed": "bold green3", "due": "bold yellow",
 }
 
 
@@ -93,21 +109,63 @@ def _specials(sheet: Sheet) -> dict[int, tuple[str, str]]:
         marks[index] = ("rocket", STYLES["rocket"])
     for flag in sheet.flags:
         marks[flag.index] = ("flag", colour_style(flag.colour))
+    for station in sheet.stations:
+        for index in bit_list(station.mask):
+            marks[index] = ("station", STYLES["station"])
     return marks
 
 
-def _cell(sheet: Sheet, index: int, crossed: int, scribbled: int, dice: int,
-          locked: int) -> Text:
+class _Marks:
+    """What a sheet's grid shows besides its numbers: bitmasks as in
+    :class:`DizzleState`, the track pieces (field -> edge bits, printed ones
+    included) and the fields whose track lies in a closed network."""
+
+    __slots__ = ("closed", "crossed", "dice", "due", "lava", "locked", "pieces", "scribbled")
+
+    def __init__(self, crossed: int, scribbled: int, dice: int, locked: int, lava: int,
+                 pieces: Mapping[int, int], closed: int, due: int) -> None:
+        self.crossed, self.scribbled, self.dice, self.locked = crossed, scribbled, dice, locked
+        self.lava, self.pieces, self.closed, self.due = lava, pieces, closed, due
+
+
+def _track_cell(piece: int, marker: str, marker_style: str, style: str) -> Text:
+    """A track piece: west arm, the piece, the field's marker (or east arm), east arm."""
+    text = Text("─" if piece & WEST else " ", style)
+    text.append(TRACK_GLYPHS.get(piece, "?"), style)
+    east = "─" if piece & EAST else " "
+    if marker:
+        text.append(marker, marker_style)
+    else:
+        text.append(east, style)
+    text.append(east, style)
+    return text
+
+
+def _cell(sheet: Sheet, index: int, marks: _Marks) -> Text:
     """One field as a Text of exactly :data:`CELL` characters."""
     token = sheet.tokens[index]
     bit = 1 << index
+    crossed, scribbled, dice, locked = marks.crossed, marks.scribbled, marks.dice, marks.locked
     if token == ".":
         return Text(" " * CELL)
     kind, style = _specials(sheet).get(index, ("", ""))
     marker = GLYPHS[kind] if kind else ""
     if token == "P":
         kind, style, marker = "planet", STYLES["planet"], GLYPHS["planet"]
-    if crossed & bit:
+    if token == "V":
+        text = Text(" ")
+        text.append(GLYPHS["volcano"], STYLES["volcano"])
+    elif marks.lava & bit:
+        text = Text(" ")
+        text.append(GLYPHS["lava"], STYLES["lava"])
+    elif index in marks.pieces and not dice & bit:
+        track = STYLES["closed"] if marks.closed & bit else STYLES["track"]
+        return _track_cell(marks.pieces[index], marker, style, track)
+    elif marks.due & bit:
+        text = Text(" ")
+        text.append(token + marker, style)
+        text.append(GLYPHS["due"], STYLES["due"])
+    elif crossed & bit:
         text = Text(" ")
         text.append(GLYPHS["cross"], STYLES["cross"])
         text.append(marker, style)
@@ -129,7 +187,7 @@ def _cell(sheet: Sheet, index: int, crossed: int, scribbled: int, dice: int,
     return text
 
 
-def _grid(sheet: Sheet, crossed: int, scribbled: int, dice: int, locked: int) -> Table:
+def _grid(sheet: Sheet, marks: _Marks) -> Table:
     label_width = len(str(sheet.height))
     table = Table(box=None, padding=0, show_edge=False, pad_edge=False, collapse_padding=True,
                   header_style=STYLES["label"], expand=False)
@@ -139,8 +197,7 @@ def _grid(sheet: Sheet, crossed: int, scribbled: int, dice: int, locked: int) ->
         table.add_column(f" {LETTERS[column]}", justify="left", no_wrap=True, width=CELL,
                          overflow="crop")
     for row in range(sheet.height):
-        cells = [_cell(sheet, row * sheet.width + column, crossed, scribbled, dice, locked)
-                 for column in range(sheet.width)]
+        cells = [_cell(sheet, row * sheet.width + column, marks) for column in range(sheet.width)]
         table.add_row(str(row + 1), *cells)
     return table
 
@@ -161,9 +218,10 @@ def _progress(text: Text, mask: int, crossed: int | None) -> None:
         text.append(" " + GLYPHS["done"], STYLES["done"])
 
 
-def _legend(sheet: Sheet, crossed: int | None, locked: int, solo: bool,
+def _legend(sheet: Sheet, crossed: int | None, marks: _Marks, solo: bool,
             flag_next: Sequence[int] | None, flag_values: Sequence[int | None] | None,
             width: int) -> list[Text]:
+    locked = marks.locked
     items: list[Text] = []
 
     def mark(kind: str, style: str, words: str) -> Text:
@@ -201,6 +259,22 @@ def _legend(sheet: Sheet, crossed: int | None, locked: int, solo: bool,
     if sheet.poops:
         costs = sorted({poop.points for poop in sheet.poops})
         mark("poop", STYLES["poop"], f"poop -{'/'.join(map(str, costs))}")
+    if sheet.volcanoes:
+        item = mark("volcano", STYLES["volcano"], "volcano → ")
+        item.append(GLYPHS["lava"], STYLES["lava"])
+        item.append(" lava")
+        if crossed is not None:
+            count = marks.lava.bit_count()
+            item.append(f" ({count} {'field' if count == 1 else 'fields'})", STYLES["missing"])
+    if sheet.railway:
+        item = Text("".join(TRACK_GLYPHS.values()), STYLES["track"])
+        item.append(" track")
+        items.append(item)
+    if marks.due:
+        item = Text("4")
+        item.append(GLYPHS["due"], STYLES["due"])
+        item.append(" track to draw")
+        items.append(item)
     lines: list[Text] = []
     for item in items:  # pack the key greedily into lines of ``width`` cells
         if lines and lines[-1].cell_len + 2 + item.cell_len <= width:
@@ -239,6 +313,28 @@ def _legend(sheet: Sheet, crossed: int | None, locked: int, solo: bool,
         if flag_values is not None and flag_values[number] is not None:
             line.append(f" +{flag_values[number]} " + GLYPHS["done"], STYLES["done"])
         lines.append(line)
+    for station in sheet.stations:
+        index = station.mask.bit_length() - 1
+        line = Text("station ")
+        line.append(GLYPHS["station"], STYLES["station"])
+        line.append(f" {sheet.field_name(index)}: {station.points} points")
+        if crossed is not None:
+            if marks.closed >> index & 1:
+                line.append(" [closed network] " + GLYPHS["done"], STYLES["done"])
+            else:
+                line.append(" [no closed network]", STYLES["missing"])
+        lines.append(line)
+    if sheet.railway:
+        # points per track field, by the network it lies in
+        lines.append(Text(f"railway: open {OPEN_POINTS}, closed {CLOSED_POINTS}, "
+                          f"longest closed {LONGEST_POINTS}"))
+        if crossed is not None:
+            found = networks(sheet, marks.pieces)
+            opened = sum(len(fields) for fields, closed in found if not closed)
+            closed = [len(fields) for fields, is_closed in found if is_closed]
+            points = railway_points(sheet, marks.pieces)
+            lines.append(Text(f"tracks: {opened} open, {sum(closed)} closed → {points} "
+                              f"{'point' if points == 1 else 'points'}"))
     return lines
 
 
@@ -261,6 +357,7 @@ class _Fixed:
 def render_sheet(sheet: Sheet, crossed: int | None = None, scribbled: int = 0, dice: int = 0,
                  locked: int | None = None, *, flag_next: Sequence[int] | None = None,
                  flag_values: Sequence[int | None] | None = None, solo: bool = False,
+                 lava: int = 0, tracks: Mapping[int, int] | None = None, track_due: int = 0,
                  legend: bool = True) -> RenderableType:
     """A sheet: the grid (column letters on top, row numbers on the left) and, when
     ``legend``, a key to the markers and one line per arrow, area, puzzle colour and
@@ -271,15 +368,24 @@ def render_sheet(sheet: Sheet, crossed: int | None = None, scribbled: int = 0, d
     no progress counts) and ``locked=None`` derives the closed locks from ``crossed``.
     ``flag_next`` (values struck per flag) and ``flag_values`` (this player's claims)
     show the flag tracks as they stand; ``solo`` switches the bomb legend to +2.
+    ``lava`` (level 7) is the player's lava mask; ``tracks`` (level 8) the pieces
+    drawn (field -> edge bits; the printed ones are added) and ``track_due`` the
+    crossed fields still waiting for their piece.
     """
     shown = sheet.start if crossed is None else crossed | sheet.start
     if locked is None:
         locked = sheet.locked(shown)
-    grid = _grid(sheet, shown, scribbled, dice, locked)
+    pieces = {**dict(sheet.printed_tracks), **(tracks or {})}
+    closed = 0
+    for fields, is_closed in networks(sheet, pieces) if pieces else ():
+        if is_closed:
+            closed |= sum(1 << index for index in fields)
+    marks = _Marks(shown, scribbled, dice, locked, lava, pieces, closed, track_due)
+    grid = _grid(sheet, marks)
     if not legend:
         return grid
     width = max(len(str(sheet.height)) + CELL * sheet.width, LEGEND_WIDTH)
-    lines = _legend(sheet, crossed, locked, solo, flag_next, flag_values, width)
+    lines = _legend(sheet, crossed, marks, solo, flag_next, flag_values, width)
     # Long legend lines wrap instead of widening the sheet (and its panel), so two
     # sheets fit side by side in a 100-column terminal, and all panels match.
     return _Fixed(Group(grid, *lines), width) if lines else grid
@@ -336,9 +442,17 @@ def _header(state: DizzleState, names: Sequence[str] | None) -> Text:
         doing = f"{who} rerolled: place a die or return one"
     elif phase == SOLO:
         doing = "the solo dice are rolled"
-    else:  # PLANET
+    elif phase == LAVA_ROLL:
+        doing = f"the volcano erupts: {_name(state.start_player, names)} rolls the lava die"
+    else:  # the simultaneous steps
         deciders = ", ".join(_name(seat, names) for seat in state.deciders())
-        doing = f"a rocket was crossed: {deciders} to cross a planet"
+        if phase == LAVA:
+            doing = (f"the volcano erupts: lava die {state.lava_die} · "
+                     f"choose where the lava flows: {deciders}")
+        elif phase == TRACK:
+            doing = f"draw track pieces: {deciders}"
+        else:  # PLANET
+            doing = f"a rocket was crossed: {deciders} to cross a planet"
     text.append("\n▸ ")
     text.append(doing, "bold")
     return text
@@ -355,6 +469,9 @@ def _dice_line(state: DizzleState) -> Text:
         text.append(f"[{value}]", "bold")
     if state.set_aside:
         text.append(f"   ({state.set_aside} set aside by the solo dice)", STYLES["missing"])
+    if state.sheet.volcanoes and state.lava_die and state.phase != LAVA_ROLL:
+        text.append("   Lava die: ", "bold")
+        text.append(f"[{state.lava_die}]", STYLES["lava"])
     return text
 
 
@@ -366,20 +483,36 @@ def _player_panel(state: DizzleState, player: int, score: int, seat: int | None,
         title.append(" (you)")
     title.append(f" · {score} points")
     notes = []
+    phase = state.phase
     moving = player in state.deciders()
+    chosen = state.pick[player] >= 0  # what was chosen stays hidden until all have chosen
     if _in_draft(state) and not state.active >> player & 1:
         notes.append("passed")
-    elif moving and state.phase != PLANET:
+    elif moving and phase not in (PLANET, LAVA, TRACK):
         notes.append("to move")
-    if state.phase == PLANET and state.planets_due[player]:
-        notes.append("picked a planet" if state.pick[player] >= 0
-                     else "must cross a planet")
+    if phase == PLANET and state.planets_due[player]:
+        notes.append("picked a planet" if chosen else "must cross a planet")
+    elif phase == LAVA:
+        if chosen:
+            notes.append("lava chosen")
+        elif moving:
+            notes.append("must choose a lava field")
+        else:
+            notes.append("no field for the lava")
+    elif phase == TRACK and state.track_due[player]:
+        due = state.track_due[player].bit_count()
+        if chosen:
+            notes.append("track chosen" + (f", {due - 1} more to draw" if due > 1 else ""))
+        else:
+            notes.append(f"must draw {due} {'track' if due == 1 else 'tracks'}")
     placed = state.dice[player].bit_count()
     if placed:
         notes.append(f"{placed} {'die' if placed == 1 else 'dice'} placed")
     body = render_sheet(sheet, state.crossed[player], state.scribbled[player],
                         state.dice[player], state.locked[player], flag_next=state.flag_next,
-                        flag_values=state.flag_values[player], solo=state.game.solo)
+                        flag_values=state.flag_values[player], solo=state.game.solo,
+                        lava=state.lava[player], tracks=state.tracks[player],
+                        track_due=state.track_due[player])
     return Panel(body, title=title, title_align="left",
                  subtitle=" · ".join(notes) or None, subtitle_align="right",
                  border_style="bold" if moving else "dim", expand=False)
@@ -401,7 +534,7 @@ def render_state(state: DizzleState, seat: int | None = None,
 
 # --- the result ------------------------------------------------------------------------
 PARTS = (("gems", "gems"), ("arrows", "arrows"), ("puzzles", "puzzles"), ("areas", "areas"),
-         ("flags", "flags"), ("bombs", "bombs"), ("poop", "poops"))
+         ("flags", "flags"), ("bombs", "bombs"), ("poop", "poops"), ("railway", "railway"))
 
 
 def render_scores(state: DizzleState, names: Sequence[str] | None = None) -> RenderableType:
@@ -423,7 +556,7 @@ def render_scores(state: DizzleState, names: Sequence[str] | None = None) -> Ren
     scores, places = state.scores(), state.places()
     for player in state.ranking():
         split = score_parts(sheet, state.crossed[player], state.scribbled[player],
-                            state.flag_values[player], game.solo)
+                            state.flag_values[player], game.solo, state.tracks[player])
         table.add_row(str(places[player]), str(player), _name(player, names),
                       str(scores[player]), *(str(split[part]) for part in parts),
                       str(state.crossed[player].bit_count()))

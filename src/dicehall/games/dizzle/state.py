@@ -279,7 +279,7 @@ class DizzleState(GameState):
             for bomb in sheet.bombs:
                 if any(placed[seat] & bomb.mask for seat in seats):
                     for seat in seats:
-                        if not (crossed[seat] | self.scribbled[seat]) & bomb.mask:
+                        if not (crossed[seat] | self.scribbled[seat] | self.lava[seat]) & bomb.mask:
                             self.scribbled[seat] |= bomb.mask
         for number, flag in enumerate(sheet.flags):
             holders = [seat for seat in seats if placed[seat] >> flag.index & 1]

@@ -66,6 +66,9 @@ class _Reader(TableReader):
             solo_rating=self.rating(), data=self.data)
         if self.value(self.data, "invariants", bool, "", True):
             self.check_invariants(sheet)
+        missing = [COLOUR_NAMES[c] for c in COLOURS if not sheet.colour_masks[c]]
+        if missing:
+            self.fail("grid", f"every colour needs boxes; missing: {', '.join(missing)}")
         return sheet
 
     def number(self, key: str, default: Any = ...) -> int:
