@@ -1,12 +1,13 @@
 """The dicehall command line, end to end through Typer's runner."""
 
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from dicehall.cli import app
-from dicehall.engine import GameRecord
+from dicehall.engine import GameRecord, make_game
 
 runner = CliRunner()
 
@@ -121,3 +122,32 @@ def test_a_long_list_of_actions_is_filtered_by_what_the_human_types(monkeypatch)
     assert "1 pass" in lines, "typing 'pa' lists only the pass"
     assert any(line.startswith("1 pass  2 ") for line in lines), "'all' lists every action"
     assert "Game abandoned." in result.output
+
+
+def test_levels_check_passes_every_shipped_level_and_reports_problems(tmp_path):
+    for level in range(1, 9):
+        result = run("levels", "check", str(level))
+        assert result.exit_code == 0 and "no problems found" in result.output
+    lonely = tmp_path / "lonely.toml"
+    lonely.write_text('name = "l"\ngrid = ["X 1 2", ". . .", "3 4 5"]\n')
+    result = run("levels", "check", str(lonely))
+    assert result.exit_code == 1
+    assert "lonely.toml: a3: unreachable from the start crosses" in result.output
+
+
+def test_levels_show_and_replay_draw_svg_pictures(tmp_path):
+    import xml.etree.ElementTree as ElementTree
+
+    assert run("levels", "show", "8", "--svg", str(tmp_path / "l8.svg")).exit_code == 0
+    sheet = ElementTree.parse(tmp_path / "l8.svg").getroot()
+    fields = [e for e in sheet.iter() if e.get("class") == "field"]
+    assert len(fields) == len({e.get("data-field") for e in fields}) > 60
+    record = Path(__file__).parent / "golden" / "dizzle-l7-p3.record.json"
+    assert run("replay", str(record), "--svg", str(tmp_path / "game.svg")).exit_code == 0
+    game = ElementTree.parse(tmp_path / "game.svg").getroot()
+    drawn = [e.get("data-field") for e in game.iter() if e.get("class") == "field"]
+    level7 = make_game("dizzle", level=7).sheet
+    assert len(drawn) == 3 * level7.fields.bit_count()
+    assert any("lava" in (e.get("data-state") or "") for e in game.iter())
+    assert run("replay", str(record.with_name("razzle-p2.record.json")), "--svg",
+               str(tmp_path / "r.svg")).exit_code == 2

@@ -22,3 +22,14 @@ def test_example_runs(page, code, tmp_path, monkeypatch):
         import dicehall
         dicehall.new_game("dizzle", seed=1).record().save(tmp_path / "game.record.json")
     exec(compile(code, f"{page.name} example", "exec"), {})
+
+
+def test_the_level_example_in_the_docs_passes_the_level_check():
+    from dicehall.games.dizzle.check import check_sheet
+    from dicehall.games.dizzle.sheetfile import sheet_from_data
+
+    text = (ROOT / "docs" / "levels.md").read_text()
+    example = re.search(r"```toml\n(.*?)```", text, re.S).group(1)
+    sheet = sheet_from_data(__import__("tomllib").loads(example), "levels.md")
+    assert sheet.name == "Little Harbour"
+    assert check_sheet(sheet) == []

@@ -166,11 +166,18 @@ def bench(
 def replay(
     file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
     as_json: JsonArg = False,
+    svg: Annotated[Optional[Path], typer.Option(
+        help="Also draw the final sheets as an SVG picture here (Dizzle).")] = None,
 ) -> None:
     """Replay a game record and show the final position and scores."""
     with reported():
         rec = GameRecord.load(file)
         state = rec.replay()
+        if svg:
+            if rec.game != "dizzle":
+                fail("--svg draws Dizzle sheets only")
+            from .games.dizzle.svg import game_svg
+            svg.write_text(game_svg(state), encoding="utf-8")
     if as_json:
         print(json.dumps({
             "game": rec.game, "options": rec.options, "terminal": state.is_terminal(),
@@ -183,22 +190,46 @@ def replay(
         console.print(f"(the record stops before the end: {len(rec.entries)} steps)")
 
 
+LevelArg = Annotated[str, typer.Argument(metavar="LEVEL|FILE",
+                                         help="A level number (1-8) or a sheet file.")]
+
+
 @levels_app.command("show")
 def levels_show(
-    level: Annotated[str, typer.Argument(metavar="LEVEL|FILE",
-                                         help="A level number (1-4) or a sheet file.")],
+    level: LevelArg,
+    svg: Annotated[Optional[Path], typer.Option(help="Draw it as an SVG picture here instead.")] = None,
 ) -> None:
-    """Draw a Dizzle sheet."""
+    """Draw a Dizzle sheet in the terminal or as an SVG picture."""
     from .games.dizzle.render import render_sheet
+    from .games.dizzle.svg import sheet_svg
 
     options = {"level": level} if level.isdigit() else {"sheet": level}
     with reported():
         game = make_game("dizzle", options)
     sheet = game.sheet
+    if svg:
+        svg.write_text(sheet_svg(sheet, title=sheet.name), encoding="utf-8")
+        console.print(f"{sheet.name} drawn to {svg}")
+        return
     console.print(f"[bold]{sheet.name}[/]" + (f" (level {sheet.level})" if sheet.level else ""))
     if sheet.description:
         console.print(sheet.description, highlight=False)
     console.print(render_sheet(sheet))
+
+
+@levels_app.command("check")
+def levels_check(level: LevelArg) -> None:
+    """Check a sheet beyond its schema: reachability, number spread, sane points.
+    Exits with status 1 when there are problems."""
+    from .games.dizzle.check import check_level_file
+
+    with reported():
+        sheet, problems = check_level_file(level)
+    for problem in problems:
+        console.print(f"{level}: {problem}", highlight=False, soft_wrap=True)
+    if problems:
+        raise typer.Exit(1)
+    console.print(f"{sheet.name}: no problems found", highlight=False)
 
 
 def main() -> None:

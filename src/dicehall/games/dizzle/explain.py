@@ -51,6 +51,8 @@ def _why_not_place(state: DizzleState, index: int, seat: int) -> str:
         return f"{name} is already crossed"
     if state.scribbled[seat] & bit:
         return f"{name} is scribbled out by a bomb"
+    if state.lava[seat] & bit:
+        return f"{name} is covered by lava"
     if state.dice[seat] & bit:
         return f"{name} already holds your die"
     if state.locked[seat] & bit:
@@ -58,7 +60,8 @@ def _why_not_place(state: DizzleState, index: int, seat: int) -> str:
     dice = state.dice[seat]
     if not dice:
         return f"the first die of a draft must go next to a crossed field; {name} is not"
-    free = sheet.numbered & ~(state.crossed[seat] | state.scribbled[seat] | dice | state.locked[seat])
+    free = sheet.numbered & ~(state.crossed[seat] | state.scribbled[seat] | state.lava[seat] | dice
+                              | state.locked[seat])
     if sheet.neighbours(dice) & free:
         return f"{name} is not next to one of your dice of this draft"
     return f"you are enclosed, so you may jump, but only next to a crossed field; {name} is not"
