@@ -23,7 +23,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)
-	$(BIN)/python bench/run.py
+	$(BIN)/python bench/run.py --seconds 2
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache .hypothesis

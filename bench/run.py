@@ -15,7 +15,7 @@ from dicehall.sim import bench
 # (game, options, target actions per second or None)
 CONFIGURATIONS = [
     *[("dizzle", {"players": p, "level": level}, 100_000 if (p, level) == (2, 1) else None)
-      for level in (1, 2, 3, 4) for p in (1, 2, 3, 4)],
+      for level in range(1, 9) for p in (1, 2, 3, 4)],
     *[("nochmal", {"players": p, "edition": edition}, 20_000 if p == 2 else None)
       for edition in ("so-gut", "classic") for p in (1, 2, 4, 6)],
     *[("razzle", {"players": p}, 100_000 if p == 3 else None) for p in (2, 3)],

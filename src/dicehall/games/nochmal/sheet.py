@@ -24,10 +24,7 @@ class Block:
     colour: str
     mask: int
     size: int
-
-    @property
-    def colour_index(self) -> int:
-        return COLOURS.index(self.colour)
+    colour_index: int
 
 
 @dataclass(frozen=True, eq=False)
@@ -90,7 +87,8 @@ class NochmalSheet:
                     break
                 block = grown
             seen |= block
-            blocks.append(Block(len(blocks), self.colours[index], block, block.bit_count()))
+            colour = self.colours[index]
+            blocks.append(Block(len(blocks), colour, block, block.bit_count(), COLOURS.index(colour)))
         return tuple(blocks)
 
     @property
