@@ -72,9 +72,17 @@ class Game(ABC):
             action = self.parse_action(action)
         return self.action_id(action)
 
+    #: the option naming a data file (a custom sheet or board), if the game has one;
+    #: records store that file's table inline, so they replay without the file
+    data_option: ClassVar[str | None] = None
+    data: dict | None = None
+
     def record_options(self) -> dict:
         """The options as a game record stores them (self-contained)."""
-        return dict(self.options)
+        options = dict(self.options)
+        if self.data_option and options[self.data_option] is not None:
+            options[self.data_option] = self.data
+        return options
 
     def evaluate(self, state: GameState, seat: int) -> float:
         """A heuristic value of ``state`` for ``seat`` (used by simple bots)."""

@@ -114,9 +114,21 @@ class GameState(ABC):
     def to_json(self) -> dict:
         """The state as JSON-ready data; ``Game.state_from_json`` reads it back."""
 
-    @abstractmethod
     def view(self, seat: int | None) -> dict:
-        """What ``seat`` may see (``None``: a spectator), as JSON-ready data."""
+        """What ``seat`` may see (``None``: a spectator), as JSON-ready data: the
+        state with the others' hidden choices concealed, the scores, who decides
+        and, for a deciding seat, its legal actions."""
+        data = self.to_json()
+        self.conceal(data, seat)
+        deciders = self.deciders()
+        data.update(seat=seat, scores=self.scores(), deciders=list(deciders))
+        if seat is not None and seat in deciders:
+            data["legal"] = [str(action) for action in self.legal_actions(seat)]
+        return data
+
+    def conceal(self, data: dict, seat: int | None) -> None:
+        """Hide in ``data`` (from :meth:`to_json`) what ``seat`` may not see;
+        games with simultaneous choices hide those pending (nothing by default)."""
 
     @abstractmethod
     def check(self) -> None:

@@ -4,12 +4,14 @@ field, with errors that name the file and the field, e.g.
 
 from __future__ import annotations
 
+import json
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..engine.errors import DicehallError
+from ..engine.errors import DicehallError, OptionError
 
 
 class SheetError(DicehallError):
@@ -105,3 +107,25 @@ class TableReader:
                 self.fail(f"{where}.min", "bands must be ordered by decreasing 'min'")
             bands.append(RatingBand(low, label))
         return tuple(bands)
+
+
+def check_data_option(name: str, what: str) -> Callable[[Any], None]:
+    """An option check: the value is a file path or an inline table."""
+    def check(value: Any) -> None:
+        if value is not None and not isinstance(value, (str, dict)):
+            raise OptionError(f"option {name!r} must be a file path or an inline {what} table")
+    return check
+
+
+def load_data_option(name: str, given: str | dict, from_table: Callable[[Any], Any],
+                     from_file: Callable[[str], Any]) -> Any:
+    """Load an option that names a data file, holds an inline table, or holds a
+    table as JSON text (as ``-o sheet={...}`` gives it)."""
+    if isinstance(given, dict):
+        return from_table(given)
+    if given.lstrip().startswith("{"):
+        try:
+            return from_table(json.loads(given))
+        except json.JSONDecodeError as error:
+            raise OptionError(f"option {name!r}: not a valid JSON table: {error}") from None
+    return from_file(given)

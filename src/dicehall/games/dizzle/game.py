@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ...engine.actions import Timeout
-from ...engine.errors import NotationError, OptionError
+from ...engine.errors import NotationError
 from ...engine.game import Game
 from ...engine.options import Option
 from ...engine.registry import register
+from ..datafile import check_data_option, load_data_option
 from .actions import DizzleAction, Lava, Pass, Place, Planet, Reroll, Return, Track
 from .sheet import TRACK_PIECES, Sheet
 from .sheetfile import LEVELS, level_sheet, load_sheet, sheet_from_data
@@ -58,11 +58,6 @@ class ActionCodes:
         return 4 * self.size + 3
 
 
-def _check_sheet_option(value: Any) -> None:
-    if value is not None and not isinstance(value, (str, dict)):
-        raise OptionError("option 'sheet' must be a file path or an inline sheet table")
-
-
 @register
 class DizzleGame(Game):
     name = "dizzle"
@@ -72,30 +67,22 @@ class DizzleGame(Game):
         Option("level", int, 1, "which shipped level sheet to play", choices=LEVELS),
         Option("sheet", object, None,
                "a sheet file (TOML) or inline sheet (JSON) to play instead of the level",
-               check=_check_sheet_option),
+               check=check_data_option("sheet", "sheet")),
     )
+    data_option = "sheet"
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
-        self.sheet: Sheet = self._load_sheet(self.options["sheet"])
+        given = self.options["sheet"]
+        self.sheet: Sheet = (level_sheet(self.options["level"]) if given is None else
+                             load_data_option("sheet", given, sheet_from_data, load_sheet))
+        self.data = self.sheet.data
         self.solo = self.num_players == 1
         self.dice_count, self.drafts = SETUP[self.num_players]
         size = self.sheet.size
         self.codes = ActionCodes(size)
         self.numbers = tuple(self.sheet.number(i) for i in range(size))
         self._decode = self._action_table()
-
-    def _load_sheet(self, given: Any) -> Sheet:
-        if given is None:
-            return level_sheet(self.options["level"])
-        if isinstance(given, dict):
-            return sheet_from_data(given)
-        if given.lstrip().startswith("{"):
-            try:
-                return sheet_from_data(json.loads(given))
-            except json.JSONDecodeError as error:
-                raise OptionError(f"option 'sheet': not a valid JSON table: {error}") from None
-        return load_sheet(given)
 
     def _action_table(self) -> list[DizzleAction | None]:
         sheet, size = self.sheet, self.sheet.size
@@ -207,12 +194,6 @@ class DizzleGame(Game):
         return state_from_json(self, data)
 
     # --- extras -------------------------------------------------------------------
-    def record_options(self) -> dict:
-        options = dict(self.options)
-        if options["sheet"] is not None:
-            options["sheet"] = self.sheet.data
-        return options
-
     def describe(self) -> str:
         players = "solo" if self.solo else f"{self.num_players} players"
         return f"Dizzle, {self.sheet.name}, {players}"

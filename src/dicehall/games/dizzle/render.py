@@ -31,7 +31,6 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from rich import box
-from rich.color import Color, ColorParseError
 from rich.columns import Columns
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
@@ -40,9 +39,11 @@ from rich.table import Table
 from rich.text import Text
 
 from ...engine.bits import bit_list
+from ...engine.grid import LETTERS
+from ..terminal import COLOURS, colour_style
 from .railway import CLOSED_POINTS, LONGEST_POINTS, OPEN_POINTS, networks, railway_points
 from .scoring import SOLO_BOMB_POINTS, score_parts
-from .sheet import EAST, LETTERS, TRACK_PIECES, WEST, Sheet
+from .sheet import EAST, TRACK_PIECES, WEST, Sheet
 from .state import LAVA, LAVA_ROLL, OVER, PLANET, REROLL, REROLLED, ROLL, SOLO, TRACK, TURN
 
 if TYPE_CHECKING:
@@ -63,15 +64,6 @@ GLYPHS = {
 TRACK_GLYPHS = {TRACK_PIECES["ns"]: "│", TRACK_PIECES["ew"]: "─", TRACK_PIECES["ne"]: "└",
                 TRACK_PIECES["es"]: "┌", TRACK_PIECES["sw"]: "┐", TRACK_PIECES["wn"]: "┘"}
 
-# Sheet colours are free words; these are the common ones, readable on dark and
-# light backgrounds. Anything else Rich can parse ("#8b4513", "orchid") works too.
-COLOURS = {
-    "red": "bright_red", "blue": "dodger_blue1", "green": "green3", "yellow": "yellow3",
-    "orange": "dark_orange", "purple": "magenta", "violet": "violet",
-    "pink": "hot_pink", "magenta": "magenta", "cyan": "cyan", "turquoise": "turquoise2",
-    "teal": "dark_cyan", "white": "white", "black": "grey50", "grey": "grey62",
-    "gray": "grey62", "silver": "grey70", "gold": "gold1", "brown": "orange4",
-}
 STYLES = {
     "bomb": "bold red", "rocket": "bright_cyan", "planet": "bright_cyan", "poop": "orange4",
     "cross": "bold", "scribble": "bold red strike", "die": "bold reverse",
@@ -79,18 +71,6 @@ STYLES = {
     "volcano": "bold bright_red", "lava": "bold bright_yellow on red3", "station": "bold orchid",
     "track": "bold", "closed": "bold green3", "due": "bold yellow",
 }
-
-
-def colour_style(colour: str) -> str:
-    """A Rich colour for a sheet colour word (magenta when Rich does not know it)."""
-    colour = colour.strip().lower()
-    if colour in COLOURS:
-        return COLOURS[colour]
-    try:
-        Color.parse(colour)
-    except ColorParseError:
-        return "magenta"
-    return colour
 
 
 # --- the sheet -----------------------------------------------------------------------

@@ -92,19 +92,12 @@ def _read(game: DizzleGame, data: Mapping[str, Any]) -> DizzleState:
     return state
 
 
-def state_view(state: DizzleState, seat: int | None) -> dict:
+def conceal_picks(state: DizzleState, data: dict, seat: int | None) -> None:
     """Everything on the table is public in Dizzle, except the choice (planet,
     lava, track) another player has made while the others are still choosing."""
-    data = state_to_json(state)
     for p, player in enumerate(data["players"]):
         if p != seat and player["pick"] is not None:
             player["pick"] = "hidden"
-    data["seat"] = seat
-    data["scores"] = state.scores()
-    data["deciders"] = list(state.deciders())
-    if seat is not None and seat in state.deciders():
-        data["legal"] = [str(action) for action in state.legal_actions(seat)]
-    return data
 
 
 def check_state(state: DizzleState) -> None:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...engine.bits import bit_list, mask_of
+from ...engine.bits import mask_of
+from ...engine.grid import Grid
 from ..datafile import RatingBand, rating_label
 
-LETTERS = "abcdefghijklmnopqrstuvwxyz"
 # Track pieces (level 8) as the edges they join: north 1, east 2, south 4, west 8.
 NORTH, EAST, SOUTH, WEST = 1, 2, 4, 8
 TRACK_PIECES = {"ns": NORTH | SOUTH, "ew": EAST | WEST, "ne": NORTH | EAST,
@@ -39,7 +39,7 @@ class Flag:
 
 
 @dataclass(frozen=True, eq=False)
-class Sheet:
+class Sheet(Grid):
     name: str
     level: int | None
     description: str
@@ -72,39 +72,18 @@ class Sheet:
         setter(self, "start", kinds["X"])
         setter(self, "planets", kinds["P"])
         setter(self, "volcanoes", kinds["V"])
-        setter(self, "fields", (1 << size) - 1 & ~kinds["."])
+        self.set_cells((1 << size) - 1 & ~kinds["."])
+        setter(self, "fields", self.cells)
         setter(self, "rockets", mask_of(self.rocket_fields))
         setter(self, "bomb_mask", sum(b.mask for b in self.bombs))
-        columns = range(self.height)
-        setter(self, "not_first_column", mask_of(
-            r * self.width + c for r in columns for c in range(1, self.width)))
-        setter(self, "not_last_column", mask_of(
-            r * self.width + c for r in columns for c in range(self.width - 1)))
 
-    @property
-    def size(self) -> int:
-        return self.width * self.height
-
-    def neighbours(self, mask: int) -> int:
-        """The fields orthogonally next to any field of ``mask``."""
-        width = self.width
-        return (((mask << 1) & self.not_first_column) | ((mask >> 1) & self.not_last_column)
-                | (mask << width) | (mask >> width)) & self.fields
+    field_name = Grid.cell_name
+    field_index = Grid.cell_index
 
     def number(self, index: int) -> int:
         """The number printed on a field (0 for a start cross, planet, volcano or hole)."""
         token = self.tokens[index]
         return int(token) if token.isdigit() else 0
-
-    def field_name(self, index: int) -> str:
-        return f"{LETTERS[index % self.width]}{index // self.width + 1}"
-
-    def field_index(self, name: str) -> int | None:
-        """The index of a field name like ``c4``, or ``None`` if it is off the grid."""
-        return grid_index(name, self.width, self.height)
-
-    def names(self, mask: int) -> list[str]:
-        return [self.field_name(index) for index in bit_list(mask)]
 
     def locked(self, crossed: int) -> int:
         """The lock fields still closed for a sheet with these crossed fields."""
@@ -118,16 +97,3 @@ class Sheet:
     def rating(self, score: int) -> str | None:
         """The solo rating band of a score, if the sheet has a rating table."""
         return rating_label(self.solo_rating, score)
-
-
-def grid_index(name: object, width: int, height: int) -> int | None:
-    """The index of a field name like ``c4`` on a grid, or ``None``."""
-    if not isinstance(name, str):
-        return None
-    name = name.strip().lower()
-    if len(name) < 2 or name[0] not in LETTERS or not name[1:].isdigit():
-        return None
-    column, row = LETTERS.index(name[0]), int(name[1:]) - 1
-    if column >= width or not 0 <= row < height:
-        return None
-    return row * width + column

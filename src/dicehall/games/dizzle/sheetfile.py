@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from ...engine.bits import mask_of
+from ...engine.grid import LETTERS, cell_index
 from ..datafile import TableReader, read_toml
-from .sheet import LETTERS, TRACK_PIECES, Flag, Scored, Sheet, grid_index
+from .sheet import TRACK_PIECES, Flag, Scored, Sheet
 
 MAX_WIDTH = 26
 MAX_HEIGHT = 30
@@ -102,7 +103,7 @@ class _Reader(TableReader):
         indices: list[int] = []
         for i, name in enumerate(names):
             here = f"{where}[{i}]" if isinstance(value, list) else where
-            index = grid_index(name, self.width, self.height)
+            index = cell_index(name, self.width, self.height)
             if index is None:
                 self.fail(here, f"{name!r} is outside the {self.width}x{self.height} grid")
             if self.tokens[index] not in allowed:

@@ -29,7 +29,8 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ...engine.bits import bit_list
-from .sheet import EAST, LETTERS, NORTH, SOUTH, WEST, Sheet
+from ...engine.grid import LETTERS
+from .sheet import EAST, NORTH, SOUTH, WEST, Sheet
 
 if TYPE_CHECKING:
     from .state import DizzleState

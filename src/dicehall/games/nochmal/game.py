@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
 from ...engine.bits import mask_of
-from ...engine.errors import NotationError, OptionError
+from ...engine.errors import NotationError
 from ...engine.game import Game
 from ...engine.options import Option
 from ...engine.registry import register
+from ..datafile import check_data_option, load_data_option
 from .actions import COLOUR_FACES, NUMBER_FACES, Cross, NochmalAction, NochmalRoll, Pass, Special
 from .sheet import NochmalSheet
 from .sheetfile import EDITIONS, edition_sheet, load_sheet, sheet_from_data
@@ -18,11 +18,6 @@ from .state import NochmalState
 from .tables import HEART, PASS, action_table
 
 SPECIAL_KINDS = ("bomb", "stars", "row", "block")
-
-
-def _check_sheet_option(value: Any) -> None:
-    if value is not None and not isinstance(value, (str, dict)):
-        raise OptionError("option 'sheet' must be a file path or an inline sheet table")
 
 
 @register
@@ -34,28 +29,20 @@ class NochmalGame(Game):
         Option("edition", str, "so-gut", "so-gut (7 dice, special die) or classic (Noch mal!)",
                choices=EDITIONS),
         Option("sheet", object, None, "a sheet file (TOML) or inline sheet (JSON) instead of "
-               "the edition's printed sheet", check=_check_sheet_option),
+               "the edition's printed sheet", check=check_data_option("sheet", "sheet")),
     )
+    data_option = "sheet"
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
-        self.sheet: NochmalSheet = self._load_sheet(self.options["sheet"])
+        given = self.options["sheet"]
+        self.sheet: NochmalSheet = (edition_sheet(self.options["edition"]) if given is None else
+                                    load_data_option("sheet", given, sheet_from_data, load_sheet))
+        self.data = self.sheet.data
         self.table = action_table(self.sheet)
         solo = self.num_players == 1
         special = self.sheet.edition == "so-gut"
         self.dice = (2 if solo else 3, 2 if solo else 3, special)
-
-    def _load_sheet(self, given: Any) -> NochmalSheet:
-        if given is None:
-            return edition_sheet(self.options["edition"])
-        if isinstance(given, dict):
-            return sheet_from_data(given)
-        if given.lstrip().startswith("{"):
-            try:
-                return sheet_from_data(json.loads(given))
-            except json.JSONDecodeError as error:
-                raise OptionError(f"option 'sheet': not a valid JSON table: {error}") from None
-        return load_sheet(given)
 
     @property
     def num_distinct_actions(self) -> int:
@@ -153,12 +140,6 @@ class NochmalGame(Game):
         return state_from_json(self, data)
 
     # --- extras -------------------------------------------------------------------------
-    def record_options(self) -> dict:
-        options = dict(self.options)
-        if options["sheet"] is not None:
-            options["sheet"] = self.sheet.data
-        return options
-
     def describe(self) -> str:
         players = "solo" if self.num_players == 1 else f"{self.num_players} players"
         return f"{self.sheet.name}, {players}"

@@ -40,9 +40,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ...engine.grid import LETTERS
 from .actions import COLOUR_FACES, NUMBER_FACES
 from .scoring import score_parts
-from .sheet import COLOUR_NAMES, COLOURS, LETTERS, NochmalSheet
+from .sheet import COLOUR_NAMES, COLOURS, NochmalSheet
 from .state import ACTIVE, ALL, OTHERS, OVER, ROLL
 from .tables import HEART, PASS
 

@@ -80,21 +80,14 @@ def _read(game: NochmalGame, data: Mapping[str, Any]) -> NochmalState:
     return state
 
 
-def state_view(state: NochmalState, seat: int | None) -> dict:
+def conceal_choices(state: NochmalState, data: dict, seat: int | None) -> None:
     """Everything is public except the choices others made this roll and that
     are not applied yet; those show as ``"chosen"``. The active player's choice
     is public once the others choose: they see which dice are left."""
-    data = state_to_json(state)
     public = state.active if state.phase == OTHERS else None
     for other, player in enumerate(data["players"]):
         if other not in (seat, public) and player["pending"] is not None:
             player["pending"] = "chosen"
-    data["seat"] = seat
-    data["scores"] = state.scores()
-    data["deciders"] = list(state.deciders())
-    if seat is not None and seat in state.deciders():
-        data["legal"] = [str(action) for action in state.legal_actions(seat)]
-    return data
 
 
 def check_state(state: NochmalState) -> None:

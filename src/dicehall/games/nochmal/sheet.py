@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...engine.bits import bit_list, mask_of
+from ...engine.grid import Grid
 from ..datafile import RatingBand, rating_label
 
 COLOURS = "gybro"
 COLOUR_NAMES = {"g": "green", "y": "yellow", "b": "blue", "r": "red", "o": "orange"}
-LETTERS = "abcdefghijklmnopqrstuvwxyz"
 ITEMS = ("special", "bomb", "heart")
 
 
@@ -28,7 +28,7 @@ class Block:
 
 
 @dataclass(frozen=True, eq=False)
-class NochmalSheet:
+class NochmalSheet(Grid):
     name: str
     edition: str
     width: int
@@ -56,7 +56,8 @@ class NochmalSheet:
     def __post_init__(self) -> None:
         setter = object.__setattr__
         width, height, size = self.width, self.height, self.width * self.height
-        setter(self, "all_boxes", (1 << size) - 1)
+        self.set_cells((1 << size) - 1)
+        setter(self, "all_boxes", self.cells)
         setter(self, "colour_masks", {c: mask_of(i for i in range(size) if self.colours[i] == c)
                                       for c in COLOURS})
         setter(self, "columns", tuple(mask_of(r * width + c for r in range(height))
@@ -64,8 +65,6 @@ class NochmalSheet:
         setter(self, "rows", tuple(mask_of(r * width + c for c in range(width))
                                    for r in range(height)))
         setter(self, "start", self.columns[self.start_column])
-        setter(self, "not_first_column", self.all_boxes & ~self.columns[0])
-        setter(self, "not_last_column", self.all_boxes & ~self.columns[-1])
         setter(self, "blocks", self._find_blocks())
         block_of = [0] * size
         for block in self.blocks:
@@ -91,30 +90,8 @@ class NochmalSheet:
             blocks.append(Block(len(blocks), colour, block, block.bit_count(), COLOURS.index(colour)))
         return tuple(blocks)
 
-    @property
-    def size(self) -> int:
-        return self.width * self.height
-
-    def neighbours(self, mask: int) -> int:
-        """The boxes orthogonally next to any box of ``mask``."""
-        width = self.width
-        return (((mask << 1) & self.not_first_column) | ((mask >> 1) & self.not_last_column)
-                | (mask << width) | (mask >> width)) & self.all_boxes
-
-    def box_name(self, index: int) -> str:
-        return f"{LETTERS[index % self.width]}{index // self.width + 1}"
-
-    def box_index(self, name: str) -> int | None:
-        name = name.strip().lower()
-        if len(name) < 2 or name[0] not in LETTERS or not name[1:].isdigit():
-            return None
-        column, row = LETTERS.index(name[0]), int(name[1:]) - 1
-        if column >= self.width or not 0 <= row < self.height:
-            return None
-        return row * self.width + column
-
-    def names(self, mask: int) -> list[str]:
-        return [self.box_name(index) for index in bit_list(mask)]
+    box_name = Grid.cell_name
+    box_index = Grid.cell_index
 
     def rating(self, score: int) -> str | None:
         return rating_label(self.solo_rating, score)

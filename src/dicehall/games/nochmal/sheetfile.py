@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from ...engine.bits import mask_of
+from ...engine.grid import LETTERS
 from ..datafile import TableReader, read_toml
-from .sheet import COLOUR_NAMES, COLOURS, ITEMS, LETTERS, NochmalSheet
+from .sheet import COLOUR_NAMES, COLOURS, ITEMS, NochmalSheet
 
 EDITIONS = ("so-gut", "classic")
 KEYS = {"name", "edition", "grid", "row_labels", "start_column", "column_first",

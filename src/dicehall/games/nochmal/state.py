@@ -381,9 +381,9 @@ class NochmalState(GameState):
         from .serial import state_to_json
         return state_to_json(self)
 
-    def view(self, seat: int | None) -> dict:
-        from .serial import state_view
-        return state_view(self, seat)
+    def conceal(self, data: dict, seat: int | None) -> None:
+        from .serial import conceal_choices
+        conceal_choices(self, data, seat)
 
     def check(self) -> None:
         from .serial import check_state

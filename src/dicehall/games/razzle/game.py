@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -11,6 +10,7 @@ from ...engine.errors import NotationError, OptionError
 from ...engine.game import Game
 from ...engine.options import Option
 from ...engine.registry import register
+from ..datafile import check_data_option, load_data_option
 from .actions import Draw, EndTurn, Enter, Move, RazzleAction, Spin, Timeout
 from .board import PIECES, Board, board_from_data, load_board, standard_board
 from .state import RazzleState
@@ -37,11 +37,6 @@ class ActionCodes:
         return self.track_length + 3
 
 
-def _check_board_option(value: Any) -> None:
-    if value is not None and not isinstance(value, (str, dict)):
-        raise OptionError("option 'board' must be a file path or an inline board table")
-
-
 @register
 class RazzleGame(Game):
     name = "razzle"
@@ -53,12 +48,16 @@ class RazzleGame(Game):
         Option("goal", int, None, "pieces in the goal to win, 1..pieces (default pieces-1)"),
         Option("move_time", int, 20, "seconds a player has for a move (the server's timer)"),
         Option("board", object, None, "a board file (TOML) or inline board (JSON)",
-               check=_check_board_option),
+               check=check_data_option("board", "board")),
     )
+    data_option = "board"
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
-        self.board: Board = self._load_board(self.options["board"])
+        given = self.options["board"]
+        self.board: Board = (standard_board() if given is None else
+                             load_data_option("board", given, board_from_data, load_board))
+        self.data = self.board.data
         self.pieces = self.board.pieces if self.options["pieces"] is None else self.options["pieces"]
         self.goal_count = self.pieces - 1 if self.options["goal"] is None else self.options["goal"]
         if not 1 <= self.goal_count <= self.pieces:
@@ -68,18 +67,6 @@ class RazzleGame(Game):
             raise OptionError("option 'move_time' must be a positive number of seconds")
         self.options.update(pieces=self.pieces, goal=self.goal_count)
         self.codes = ActionCodes(self.board.track_length)
-
-    def _load_board(self, given: Any) -> Board:
-        if given is None:
-            return standard_board()
-        if isinstance(given, dict):
-            return board_from_data(given)
-        if given.lstrip().startswith("{"):
-            try:
-                return board_from_data(json.loads(given))
-            except json.JSONDecodeError as error:
-                raise OptionError(f"option 'board': not a valid JSON table: {error}") from None
-        return load_board(given)
 
     @property
     def num_distinct_actions(self) -> int:
@@ -128,12 +115,6 @@ class RazzleGame(Game):
     def state_from_json(self, data: Mapping[str, Any]) -> RazzleState:
         from .serial import state_from_json
         return state_from_json(self, data)
-
-    def record_options(self) -> dict:
-        options = dict(self.options)
-        if options["board"] is not None:
-            options["board"] = self.board.data
-        return options
 
     def describe(self) -> str:
         return (f"Razzle-Dazzle, {self.num_players} players, {self.pieces} pieces, "

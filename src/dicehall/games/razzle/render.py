@@ -34,13 +34,13 @@ from typing import TYPE_CHECKING
 
 from rich import box
 from rich.align import Align
-from rich.color import Color, ColorParseError
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
+from ..terminal import COLOURS, colour_style
 from .state import AGAIN, FIRST, MOVE, OVER, SLOT, SPIN
 
 if TYPE_CHECKING:
@@ -55,30 +55,10 @@ GLYPHS = {
     "hollow": "○", "used": "·", "turn": "▸", "winner": "★",
 }
 
-# Board colours are free words; these are the usual ones, readable on dark and
-# light backgrounds. Anything else Rich can parse ("#8b4513", "orchid") works too.
-COLOURS = {
-    "red": "bright_red", "blue": "dodger_blue1", "yellow": "yellow3", "green": "green3",
-    "orange": "dark_orange", "purple": "magenta", "violet": "violet", "pink": "hot_pink",
-    "magenta": "magenta", "cyan": "cyan", "white": "white", "black": "grey50",
-    "grey": "grey62", "gray": "grey62", "brown": "orange4",
-}
 STYLES = {
     "number": "dim", "safe": "bold green3", "jump": "bold magenta", "label": "dim",
     "missing": "dim", "title": "bold", "turn": "bold", "winner": "bold",
 }
-
-
-def colour_style(colour: str) -> str:
-    """A Rich colour for a board colour word (magenta when Rich does not know it)."""
-    colour = colour.strip().lower()
-    if colour in COLOURS:
-        return COLOURS[colour]
-    try:
-        Color.parse(colour)
-    except ColorParseError:
-        return "magenta"
-    return colour
 
 
 def piece_letters(board: Board) -> tuple[str, ...]:

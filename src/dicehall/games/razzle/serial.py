@@ -45,16 +45,6 @@ def state_from_json(game: RazzleGame, data: Mapping[str, Any]) -> RazzleState:
     return state
 
 
-def state_view(state: RazzleState, seat: int | None) -> dict:
-    """Everything in Razzle-Dazzle is public, every wheel included."""
-    data = state_to_json(state)
-    data["seat"] = seat
-    data["deciders"] = list(state.deciders())
-    if seat is not None and seat in state.deciders():
-        data["legal"] = [str(action) for action in state.legal_actions(seat)]
-    return data
-
-
 def check_state(state: RazzleState) -> None:
     problem = _first_problem(state)
     if problem:

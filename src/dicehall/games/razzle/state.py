@@ -242,10 +242,6 @@ class RazzleState(GameState):
         from .serial import state_to_json
         return state_to_json(self)
 
-    def view(self, seat: int | None) -> dict:
-        from .serial import state_view
-        return state_view(self, seat)
-
     def check(self) -> None:
         from .serial import check_state
         check_state(self)
