@@ -1,32 +1,16 @@
 """Property tests over random Dizzle games of every level and player count."""
 
-import random
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dicehall.bots import make_bot
-from dicehall.engine import CHANCE, TERMINAL, make_game, state_from_json
+from dicehall.engine import make_game, state_from_json
+from scenario import random_game as play_randomly
 
 configs = st.tuples(st.integers(1, 8), st.integers(1, 4), st.integers(0, 2**32))
 
 
 def random_game(level: int, players: int, seed: int, inspect=lambda state: None):
-    """Play a random game to its end, calling ``inspect`` on every state."""
-    game = make_game("dizzle", players=players, level=level)
-    state, rng = game.new_initial_state(), random.Random(seed)
-    bot, steps = make_bot("random"), 0
-    while state.current_player() != TERMINAL:
-        inspect(state)
-        if state.current_player() == CHANCE:
-            state.apply_outcome(state.sample_chance(rng))
-        else:
-            seat = state.deciders()[0]
-            state.apply_id(bot.choose(state, seat, rng), seat)
-        steps += 1
-        assert steps < 20_000, "game does not end"
-    inspect(state)
-    return state
+    return play_randomly(make_game("dizzle", players=players, level=level), seed, inspect)
 
 
 def recomputed_score(state, seat: int) -> int:

@@ -1,31 +1,16 @@
 """Property tests over random Noch mal games of both editions and every player count."""
 
-import random
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dicehall.bots import make_bot
-from dicehall.engine import CHANCE, TERMINAL, make_game, state_from_json
+from dicehall.engine import make_game, state_from_json
+from scenario import random_game as play_randomly
 
 configs = st.tuples(st.sampled_from(["so-gut", "classic"]), st.integers(1, 6), st.integers(0, 2**32))
 
 
 def random_game(edition: str, players: int, seed: int, inspect=lambda state: None):
-    game = make_game("nochmal", players=players, edition=edition)
-    state, rng, bot = game.new_initial_state(), random.Random(seed), make_bot("random")
-    steps = 0
-    while state.current_player() != TERMINAL:
-        inspect(state)
-        if state.current_player() == CHANCE:
-            state.apply_outcome(state.sample_chance(rng))
-        else:
-            seat = state.deciders()[0]
-            state.apply_id(bot.choose(state, seat, rng), seat)
-        steps += 1
-        assert steps < 20_000, "game does not end"
-    inspect(state)
-    return state
+    return play_randomly(make_game("nochmal", players=players, edition=edition), seed, inspect)
 
 
 def recomputed_score(state, seat: int) -> int:

@@ -1,35 +1,24 @@
 """Property tests over random Razzle-Dazzle games."""
 
-import random
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dicehall.bots import make_bot
-from dicehall.engine import CHANCE, TERMINAL, make_game, state_from_json
+from dicehall.engine import make_game, state_from_json
+from scenario import random_game as play_randomly
 
 configs = st.tuples(st.integers(2, 3), st.integers(2, 6), st.integers(0, 2**32), st.data())
 
 
 def random_game(players, pieces, goal, seed, inspect):
-    game = make_game("razzle", players=players, pieces=pieces, goal=goal)
-    state, rng, bot = game.new_initial_state(), random.Random(seed), make_bot("random")
+    """A random game; ``inspect`` also gets every seat's spins so far."""
     drawn = [[] for _ in range(players)]
-    steps = 0
-    while state.current_player() != TERMINAL:
-        inspect(state, drawn)
-        if state.current_player() == CHANCE:
-            outcome = state.sample_chance(rng)
-            if outcome.kind == "spin":
-                drawn[state.turn].append(outcome.value)
-            state.apply_outcome(outcome)
-        else:
-            seat = state.current_player()
-            state.apply_id(bot.choose(state, seat, rng), seat)
-        steps += 1
-        assert steps < 50_000, "game does not end"
-    inspect(state, drawn)
-    return state
+
+    def note(state, outcome):
+        if outcome.kind == "spin":
+            drawn[state.turn].append(outcome.value)
+
+    game = make_game("razzle", players=players, pieces=pieces, goal=goal)
+    return play_randomly(game, seed, lambda state: inspect(state, drawn), note)
 
 
 @settings(max_examples=40, deadline=None)

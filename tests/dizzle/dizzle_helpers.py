@@ -6,9 +6,8 @@ row 1 at the top (``a1`` is the top-left field).
 
 from __future__ import annotations
 
-import pytest
-
-from dicehall.engine import CHANCE, IllegalAction, make_game
+from dicehall.engine import CHANCE, make_game
+from scenario import assert_legal, expect_illegal, legal, play  # noqa: F401
 
 DICE = {1: 8, 2: 7, 3: 10, 4: 13}
 
@@ -28,25 +27,10 @@ def new_state(grid, players: int = 2, **specials):
     return make(grid, players, **specials).new_initial_state()
 
 
-def legal(state, seat=None) -> list[str]:
-    """The legal actions of ``seat`` as sorted notations."""
-    return sorted(map(str, state.legal_actions(seat)))
 
 
-def assert_legal(state, expected, seat=None) -> None:
-    assert legal(state, seat) == sorted(expected)
 
 
-def play(state, *steps) -> None:
-    """Apply steps in order: a notation (for the only decider or a chance
-    event), or a ``(seat, notation)`` pair."""
-    for step in steps:
-        if isinstance(step, tuple):
-            seat, action = step
-            state.apply(action, seat)
-        else:
-            state.apply(step)
-        state.check()
 
 
 def roll(*values, kind: str = "roll") -> str:
@@ -74,17 +58,6 @@ def active(state) -> list[int]:
     return [seat for seat in range(state.game.num_players) if state.active >> seat & 1]
 
 
-def expect_illegal(state, action, *words, seat=None) -> str:
-    """``action`` must raise IllegalAction whose message contains every word,
-    and leave the state unchanged. Returns the message."""
-    before = state.to_json()
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action, seat)
-    message = str(info.value)
-    for word in words:
-        assert word in message, f"{word!r} not in {message!r}"
-    assert state.to_json() == before
-    return message
 
 
 def pass_out_draft(state) -> None:

@@ -8,10 +8,9 @@ complete from the first roll on.
 
 from __future__ import annotations
 
-import pytest
-
-from dicehall.engine import IllegalAction, make_game
+from dicehall.engine import make_game
 from dicehall.games.nochmal import Cross, Pass, Special
+from scenario import assert_legal, expect_illegal, legal, play  # noqa: F401
 
 COLOURS = "gybro"
 
@@ -69,9 +68,6 @@ def roll(colours: str, numbers: str, special: str | None = None) -> str:
     return text if special is None else f"{text} / {special}"
 
 
-def legal(state, seat=None) -> list[str]:
-    """The legal actions of ``seat`` as sorted notations."""
-    return sorted(map(str, state.legal_actions(seat)))
 
 
 def legal_crosses(state, seat=None) -> list[str]:
@@ -83,8 +79,6 @@ def legal_specials(state, seat=None) -> list[str]:
     return sorted(str(a) for a in state.legal_actions(seat) if isinstance(a, Special))
 
 
-def assert_legal(state, expected, seat=None) -> None:
-    assert legal(state, seat) == sorted(expected)
 
 
 def box_sets(actions) -> set[frozenset[str]]:
@@ -92,16 +86,6 @@ def box_sets(actions) -> set[frozenset[str]]:
     return {frozenset(a.boxes) for a in actions if not isinstance(a, Pass)}
 
 
-def play(state, *steps) -> None:
-    """Apply steps in order: a notation (for the only decider or a chance event)
-    or a ``(seat, notation)`` pair; ``check`` after each."""
-    for step in steps:
-        if isinstance(step, tuple):
-            seat, action = step
-            state.apply(action, seat)
-        else:
-            state.apply(step)
-        state.check()
 
 
 def everyone(state, action: str = "pass") -> None:
@@ -145,17 +129,3 @@ def rows_done(state, seat) -> list[int]:
     """The completed rows of a seat, numbered from 1 (top)."""
     return [r + 1 for r in range(state.sheet.height) if state.rows_done[seat] >> r & 1]
 
-
-def expect_illegal(state, action, *words, seat=None, error=IllegalAction) -> str:
-    """``action`` must raise ``error`` whose message contains every word and leave
-    the state unchanged. Returns the message."""
-    before = state.to_json()
-    with pytest.raises(error) as info:
-        state.apply(action, seat)
-    message = str(info.value)
-    for word in words:
-        assert word in message, f"{word!r} not in {message!r}"
-    if error is IllegalAction:
-        assert info.value.reason, "an illegal action names its reason"
-    assert state.to_json() == before
-    return message

@@ -8,9 +8,8 @@ consistent. On the standard board red (seat 0) has progress p on field p-1, blue
 
 from __future__ import annotations
 
-import pytest
-
-from dicehall.engine import IllegalAction, make_game, state_from_json
+from dicehall.engine import make_game, state_from_json
+from scenario import assert_legal, expect_illegal, legal, play  # noqa: F401
 
 RED, BLUE, YELLOW = 0, 1, 2
 SLOT = 8            # occupant code = seat * SLOT + piece
@@ -63,34 +62,12 @@ def position(game, *progress, turn: int = RED, wheels=None, phase: str = "spin",
     return state
 
 
-def legal(state, seat=None) -> list[str]:
-    """The legal actions of ``seat`` as sorted notations."""
-    return sorted(map(str, state.legal_actions(seat)))
 
 
-def assert_legal(state, expected, seat=None) -> None:
-    assert legal(state, seat) == sorted(expected)
 
 
-def play(state, *steps) -> None:
-    """Apply steps in order (a notation for the decider or a chance outcome),
-    checking the state's invariants after each."""
-    for step in steps:
-        state.apply(step)
-        state.check()
 
 
-def expect_illegal(state, action, *words, seat=None) -> str:
-    """``action`` must raise IllegalAction whose message contains every word,
-    and leave the state unchanged. Returns the message."""
-    before = state.to_json()
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action, seat)
-    message = str(info.value)
-    for word in words:
-        assert word in message, f"{word!r} not in {message!r}"
-    assert state.to_json() == before
-    return message
 
 
 def fields(state, seat) -> list[int]:

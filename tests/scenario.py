@@ -1,0 +1,71 @@
+"""Helpers every game's tests share: legal-action listings, playing forced steps,
+expecting an illegal action, and random playouts for property tests."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+from dicehall.bots import make_bot
+from dicehall.engine import CHANCE, TERMINAL, IllegalAction
+from dicehall.engine.state import GameState
+
+MAX_STEPS = 50_000
+
+
+def legal(state, seat=None) -> list[str]:
+    """The legal actions of ``seat`` as sorted notations."""
+    return sorted(map(str, state.legal_actions(seat)))
+
+
+def assert_legal(state, expected, seat=None) -> None:
+    assert legal(state, seat) == sorted(expected)
+
+
+def play(state, *steps) -> None:
+    """Apply steps in order: a notation (for the only decider or a chance
+    event), or a ``(seat, notation)`` pair; ``check`` after each."""
+    for step in steps:
+        if isinstance(step, tuple):
+            seat, action = step
+            state.apply(action, seat)
+        else:
+            state.apply(step)
+        state.check()
+
+
+def expect_illegal(state, action, *words, seat=None, error=IllegalAction) -> str:
+    """``action`` must raise ``error`` whose message contains every word and leave
+    the state unchanged. Returns the message."""
+    before = state.to_json()
+    with pytest.raises(error) as info:
+        state.apply(action, seat)
+    message = str(info.value)
+    for word in words:
+        assert word in message, f"{word!r} not in {message!r}"
+    if error is IllegalAction:
+        assert info.value.reason, "an illegal action names its reason"
+    assert state.to_json() == before
+    return message
+
+
+def random_game(game, seed: int, inspect: Callable[[GameState], None] = lambda state: None,
+                on_chance: Callable[[GameState, object], None] = lambda state, outcome: None):
+    """Play ``game`` to its end with random choices, calling ``inspect`` on every
+    state (and ``on_chance`` with each sampled outcome); fails if it never ends."""
+    state, rng, bot = game.new_initial_state(), random.Random(seed), make_bot("random")
+    for _ in range(MAX_STEPS):
+        inspect(state)
+        current = state.current_player()
+        if current == TERMINAL:
+            return state
+        if current == CHANCE:
+            outcome = state.sample_chance(rng)
+            on_chance(state, outcome)
+            state.apply_outcome(outcome)
+        else:
+            seat = state.deciders()[0]
+            state.apply_id(bot.choose(state, seat, rng), seat)
+    raise AssertionError(f"the game did not end within {MAX_STEPS} steps")
