@@ -151,3 +151,13 @@ def test_levels_show_and_replay_draw_svg_pictures(tmp_path):
     assert any("lava" in (e.get("data-state") or "") for e in game.iter())
     assert run("replay", str(record.with_name("razzle-p2.record.json")), "--svg",
                str(tmp_path / "r.svg")).exit_code == 2
+
+
+def test_hot_seat_hands_over_and_bots_keep_simultaneous_choices_hidden():
+    result = run("play", "nochmal", "-p", "3", "--seed", "3", "--seat", "human", "--seat", "human",
+                 "--seat", "greedy", input="\npass\n\npass\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert result.output.count("Pass the keyboard to human (seat 0)") == 2   # rolls 1 and 2
+    assert result.output.count("Pass the keyboard to human (seat 1)") == 1
+    assert "greedy (seat 2) has chosen" in result.output
+    assert "greedy (seat 2) plays" not in result.output

@@ -9,7 +9,7 @@ from rich.console import Console
 
 from .bots import make_bot
 from .engine import DicehallError, Match
-from .engine.state import TERMINAL
+from .engine.state import SIMULTANEOUS, TERMINAL
 
 HELP = ("Type an action's notation (as listed) or its number in the list; the start "
         "of a notation lists the actions that begin with it; 'all' lists every action; "
@@ -32,6 +32,8 @@ class TerminalTable:
         self.render = render
         self.console = console
         self.rng = random.Random(match.seed)
+        self.hot_seat = len(seats) - len(self.bots) > 1
+        self.last_human: int | None = None
 
     def run(self) -> None:
         match = self.match
@@ -49,13 +51,28 @@ class TerminalTable:
         state = self.match.state
         if seat in self.bots:
             action_id = self.bots[seat].choose(state, seat, self.rng)
-            action = state.game.action_from_id(action_id)
-            self.console.print(f"{self.names[seat]} plays [bold]{action}[/]", highlight=False)
+            if state.current_player() == SIMULTANEOUS:
+                self.console.print(f"{self.names[seat]} has chosen", highlight=False)
+            else:
+                action = state.game.action_from_id(action_id)
+                self.console.print(f"{self.names[seat]} plays [bold]{action}[/]", highlight=False)
             self.match.play(action_id, seat)
             return
+        if self.hot_seat and seat != self.last_human:
+            self.hand_over(seat)
         self.console.print(self.render.render_state(state, seat, names=self.names))
         while not self.ask(seat):
             pass
+
+    def hand_over(self, seat: int) -> None:
+        """Hot-seat: clear the screen so the next player does not see the last
+        one's choice, and wait until they have the keyboard."""
+        self.last_human = seat
+        self.console.clear()
+        try:
+            self.console.input(f"Pass the keyboard to {self.names[seat]} and press Enter ")
+        except EOFError:
+            raise Quit from None
 
     def ask(self, seat: int) -> bool:
         """Prompt ``seat`` once; True when a legal action was played."""
