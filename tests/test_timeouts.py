@@ -65,3 +65,4 @@ def test_timeouts_are_recorded_and_replay():
     record = GameRecord.from_json(match.record().to_json())
     assert [e.notation for e in record.entries if e.seat is not None] == ["timeout"] * 5
     assert record.replay().to_json() == match.state.to_json()
+

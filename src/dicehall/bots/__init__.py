@@ -2,12 +2,18 @@
 
 A bot chooses an action id for a seat that has to decide::
 
-    bot = make_bot("greedy")
+    bot = make_bot("hard")
     action_id = bot.choose(state, seat, rng)
+
+Bots: ``random``, ``greedy``, ``mcts`` and the difficulty levels ``easy``,
+``medium``, ``hard`` (see :mod:`.levels`); :func:`hint` recommends an action.
 """
 
 from .base import Bot, bot_names, make_bot
 from .greedy import GreedyBot
+from .levels import LEVELS, Hint, hint
+from .mcts import MCTSBot
 from .random_bot import RandomBot
 
-__all__ = ["Bot", "GreedyBot", "RandomBot", "bot_names", "make_bot"]
+__all__ = ["LEVELS", "Bot", "GreedyBot", "Hint", "MCTSBot", "RandomBot", "bot_names", "hint",
+           "make_bot"]

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Protocol
 
 from ..engine.errors import OptionError
 from ..engine.state import GameState
 
-_BOTS: dict[str, type] = {}
+_BOTS: dict[str, Callable[[], Bot]] = {}
 
 
 class Bot(Protocol):
@@ -19,8 +20,14 @@ class Bot(Protocol):
 
 
 def register_bot(cls: type) -> type:
+    """Register a bot class under its ``name`` (usable as a decorator)."""
     _BOTS[cls.name] = cls
     return cls
+
+
+def register_level(name: str, factory: Callable[[], Bot]) -> None:
+    """Register a configured bot, such as a difficulty level, under ``name``."""
+    _BOTS[name] = factory
 
 
 def bot_names() -> list[str]:

@@ -126,6 +126,17 @@ class GameState(ABC):
             data["legal"] = [str(action) for action in self.legal_actions(seat)]
         return data
 
+    def redacted(self, seat: int) -> GameState:
+        """A clone as ``seat`` knows the game: the other players' hidden
+        simultaneous choices are withdrawn, so they have to choose again. A
+        search bot plays from here instead of peeking at them."""
+        copy = self.clone()
+        copy.withdraw_hidden(seat)
+        return copy
+
+    def withdraw_hidden(self, seat: int) -> None:
+        """Undo the pending choices ``seat`` may not see (nothing by default)."""
+
     def conceal(self, data: dict, seat: int | None) -> None:
         """Hide in ``data`` (from :meth:`to_json`) what ``seat`` may not see;
         games with simultaneous choices hide those pending (nothing by default)."""

@@ -390,6 +390,10 @@ class DizzleState(GameState):
         from .serial import state_to_json
         return state_to_json(self)
 
+    def withdraw_hidden(self, seat: int) -> None:
+        if self.phase in STEPS:
+            self.pick = [pick if p == seat else -1 for p, pick in enumerate(self.pick)]
+
     def conceal(self, data: dict, seat: int | None) -> None:
         from .serial import conceal_picks
         conceal_picks(self, data, seat)

@@ -381,6 +381,12 @@ class NochmalState(GameState):
         from .serial import state_to_json
         return state_to_json(self)
 
+    def withdraw_hidden(self, seat: int) -> None:
+        """Others' choices of this roll are hidden, except the active player's
+        once the others choose (it decides which dice they have)."""
+        public = self.active if self.phase == OTHERS else None
+        self.pending = [choice if p in (seat, public) else -1 for p, choice in enumerate(self.pending)]
+
     def conceal(self, data: dict, seat: int | None) -> None:
         from .serial import conceal_choices
         conceal_choices(self, data, seat)
