@@ -1,9 +1,10 @@
-"""The ``dicehall`` command line: play, simulate, replay, bench and look at sheets."""
+"""The ``dicehall`` command line: play, simulate, tournament, replay, bench and look at sheets."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import sys
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from importlib import import_module
 from pathlib import Path
@@ -25,8 +26,11 @@ from .engine import (
     parse_option_pairs,
 )
 from .engine.state import TERMINAL
+from .sim import TournamentResult, plot_scores
 from .sim import bench as run_bench
 from .sim import simulate as run_simulate
+from .sim import tournament as run_tournament
+from .sim.tournament import check_bots
 
 app = typer.Typer(help="Dicehall: play and analyse Dizzle, Noch mal so gut! and Razzle-Dazzle.",
                   no_args_is_help=True, add_completion=False)
@@ -107,6 +111,56 @@ def play(
         console.print(f"record written to {record}")
 
 
+WorkersArg = Annotated[Optional[int], typer.Option(
+    "--workers", "-w", min=1,
+    help="Worker processes (default: one per CPU); the results do not depend on it.")]
+PlotArg = Annotated[Optional[Path], typer.Option(
+    help="Draw the score distributions per bot as a PNG picture here (solo: with the rating bands).")]
+
+
+def bot_list(bots: str) -> list[str]:
+    """The bot names of a comma-separated --bots value."""
+    names = [name.strip() for name in bots.split(",") if name.strip()]
+    if not names:
+        fail("--bots names no bot")
+    return names
+
+
+@contextmanager
+def progress_bar(total: int, show: bool) -> Iterator[Optional[Callable[[int], None]]]:
+    """A progress bar on the terminal (``show``), or nothing; yields the callback."""
+    if not show:
+        yield None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    with Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=console, transient=True) as bar:
+        task = bar.add_task("games", total=total)
+        yield lambda done: bar.advance(task, done)
+
+
+def show_progress(as_json: bool) -> bool:
+    return not as_json and sys.stdout.isatty()
+
+
+def check_outputs(*paths: Optional[Path]) -> None:
+    """Refuse, before a long run, output files whose folder does not exist."""
+    for path in paths:
+        if path is not None and not path.parent.is_dir():
+            fail(f"cannot write {path}: no folder {path.parent}")
+
+
+def write_outputs(writers: list[tuple[Optional[Path], Callable[[Path], object]]]) -> None:
+    """Write each requested file (a path of ``None``: not requested)."""
+    for path, write in writers:
+        if path is not None:
+            try:
+                write(path)
+            except OSError as error:
+                fail(f"cannot write {path}: {error.strerror or error}")
+
+
 @app.command()
 def simulate(
     game_name: Annotated[str, typer.Argument(metavar="GAME")],
@@ -115,22 +169,34 @@ def simulate(
     seed: Annotated[int, typer.Option(help="Seed of the run; same seed, same numbers.")] = 0,
     players: PlayersArg = None,
     option: OptionsArg = None,
+    workers: WorkersArg = None,
     records: Annotated[Optional[Path], typer.Option(
         help="Write every game's record into this folder.")] = None,
     as_json: JsonArg = False,
+    out_json: Annotated[Optional[Path], typer.Option(
+        "--out-json", help="Write the JSON summary to this file.")] = None,
+    out_csv: Annotated[Optional[Path], typer.Option(
+        "--out-csv", help="Write one CSV row per seat (the JSON's seat fields) to this file.")] = None,
+    per_game_csv: Annotated[Optional[Path], typer.Option(
+        "--per-game-csv", help="Write one CSV row per game with every seat's score to this file.")] = None,
+    plot: PlotArg = None,
 ) -> None:
     """Play many games between bots and report scores and wins per seat."""
+    check_outputs(out_json, out_csv, per_game_csv, plot)
     with reported():
         game = configure(game_name, players, option)
-        names = [name.strip() for name in bots.split(",") if name.strip()]
-        if not names:
-            fail("--bots names no bot")
+        names = bot_list(bots)
         on_record = None
         if records:
             records.mkdir(parents=True, exist_ok=True)
             def on_record(index: int, rec: GameRecord) -> None:
                 rec.save(records / f"{game.name}-{seed}-{index:05d}.record.json")
-        result = run_simulate(game, names, games_count, seed, on_record)
+        with progress_bar(games_count, show_progress(as_json)) as progress:
+            result = run_simulate(game, names, games_count, seed, on_record, workers=workers,
+                                  progress=progress)
+    write_outputs([(out_json, result.write_json), (out_csv, result.write_csv),
+                   (per_game_csv, result.write_game_csv),
+                   (plot, lambda path: plot_scores(result, path, game=game))])
     if as_json:
         print(json.dumps(result.to_json()))
         return
@@ -140,6 +206,77 @@ def simulate(
         console.print(f"  seat {stats.seat} {stats.bot:>8}: mean {stats.mean_score:7.2f} "
                       f"± {stats.stdev_score:6.2f}  wins {stats.wins:g} "
                       f"({100 * stats.win_rate:.1f}%)", highlight=False)
+    for path in (out_json, out_csv, per_game_csv, plot):
+        if path is not None:
+            console.print(f"wrote {path}", highlight=False)
+
+
+@app.command()
+def tournament(
+    game_name: Annotated[str, typer.Argument(metavar="GAME")],
+    bots: Annotated[str, typer.Option(
+        help="The bots, comma-separated, all different; at least one per seat.")],
+    games_count: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 100,
+    players: PlayersArg = None,
+    option: OptionsArg = None,
+    seed: Annotated[int, typer.Option(help="Seed of the run; same seed, same numbers.")] = 0,
+    workers: WorkersArg = None,
+    as_json: JsonArg = False,
+    plot: PlotArg = None,
+) -> None:
+    """Play bots against each other with rotating seats: win rates with 95% CI, scores, head to head."""
+    check_outputs(plot)
+    with reported():
+        game = configure(game_name, players, option)
+        names = bot_list(bots)
+        check_bots(names, game.num_players)
+        with progress_bar(games_count, show_progress(as_json)) as progress:
+            result = run_tournament(game, names, games_count, seed, workers=workers, progress=progress)
+    write_outputs([(plot, lambda path: plot_scores(result, path, game=game))])
+    if as_json:
+        print(json.dumps(result.to_json()))
+        return
+    print_tournament(game, result)
+    if plot is not None:
+        console.print(f"wrote {plot}", highlight=False)
+
+
+def print_tournament(game: Game, result: TournamentResult) -> None:
+    """The tournament's tables: per bot, then head to head."""
+    from rich.table import Table
+
+    console.print(f"{game.describe()}: {result.games} games, seed {result.seed}, "
+                  f"{result.games_per_second:.1f} games/s", highlight=False)
+    table = Table(title="Bots", title_justify="left")
+    for heading in ("bot", "games", "wins", "win rate", "95% CI", "mean score", "sd"):
+        table.add_column(heading, justify="left" if heading == "bot" else "right")
+    for stats in result.stats:
+        table.add_row(stats.bot, str(stats.games), f"{stats.wins:g}", f"{100 * stats.win_rate:.1f}%",
+                      f"{100 * stats.win_rate_low:.1f}–{100 * stats.win_rate_high:.1f}%",
+                      f"{stats.mean_score:.2f}", f"{stats.stdev_score:.2f}")
+    console.print(table)
+    if result.players > 1:
+        pairs = Table(title="Head to head", title_justify="left")
+        pairs.add_column("")
+        for bot in result.bots:
+            pairs.add_column(bot, justify="right")
+        for a in result.bots:
+            cells = []
+            for b in result.bots:
+                cell = result.head_to_head.get(a, {}).get(b)
+                if a == b or cell is None:
+                    cells.append("—")
+                else:
+                    share = 100 * cell["ahead"] / cell["games"]
+                    cells.append(f"{cell['ahead']:g}/{cell['games']} ({share:.0f}%)")
+            pairs.add_row(a, *cells)
+        console.print(pairs)
+        console.print("(times the row's bot finished ahead of the column's, ties counting half, "
+                      "/ games both played)", highlight=False)
+    if not result.balanced:
+        console.print(f"note: {result.games} games is not a multiple of the rotation length "
+                      f"{result.rotation_length}, so the bots did not play every seat equally often",
+                      highlight=False)
 
 
 @app.command()

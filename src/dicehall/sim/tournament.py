@@ -1,0 +1,181 @@
+"""Tournaments: several bots over many games with rotating seats.
+
+Game *i* seats the bots as :func:`dicehall.sim.rotation.seating` says (every bot
+plays every seat equally often over each :func:`rotation_length` games; with
+more bots than seats, every subset of bots takes its turn) and uses
+``random.Random(f"{seed}:{i}")`` like :func:`dicehall.sim.simulate`, so the
+results are the same for any number of worker processes.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from ..engine.errors import OptionError
+from ..engine.game import Game
+from ..engine.record import GameRecord
+from .rotation import full_cycle_length, rotation_length
+from .runner import GameResult, run_games
+from .stats import head_to_head, mean_and_stdev, wilson_interval
+
+
+@dataclass
+class BotStats:
+    """One bot's results in a tournament.
+
+    ``wins`` counts a shared win as a fraction (1/k for k winners);
+    ``win_rate_low``/``win_rate_high`` are the 95% Wilson score interval of
+    ``win_rate``; ``stdev_score`` is the population standard deviation;
+    ``seats[s]`` is how many games the bot played in seat ``s``."""
+
+    bot: str
+    games: int
+    wins: float
+    win_rate: float
+    win_rate_low: float
+    win_rate_high: float
+    mean_score: float
+    stdev_score: float
+    seats: list[int]
+
+
+#: the columns of :meth:`TournamentResult.write_csv`, one row per bot
+BOT_FIELDS = ("bot", "games", "wins", "win_rate", "win_rate_low", "win_rate_high",
+              "mean_score", "stdev_score")
+
+
+@dataclass
+class TournamentResult:
+    """A tournament: per-bot statistics, the head-to-head table and every game.
+
+    ``head_to_head[a][b]`` is ``{"games": n, "ahead": x}``: in the ``n`` games
+    where both ``a`` and ``b`` played, ``a`` finished ahead of ``b`` ``x`` times
+    (a tie on place counts one half)."""
+
+    game: str
+    options: dict
+    players: int
+    bots: list[str]
+    games: int
+    seed: int | str
+    seconds: float
+    rotation_length: int
+    stats: list[BotStats]
+    head_to_head: dict[str, dict[str, dict[str, float]]]
+    results: list[GameResult] = field(default_factory=list)
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds else 0.0
+
+    @property
+    def balanced(self) -> bool:
+        """Whether every bot played every seat equally often."""
+        return self.games % self.rotation_length == 0
+
+    def scores_by_bot(self) -> dict[str, list[int]]:
+        """Every score each bot made, in game order, by bot name (in ``bots`` order)."""
+        by_bot: dict[str, list[int]] = {bot: [] for bot in self.bots}
+        for result in self.results:
+            for bot, score in zip(result.bots, result.scores):
+                by_bot[bot].append(score)
+        return by_bot
+
+    def to_json(self) -> dict:
+        """The tournament as one JSON-ready object (without the per-game results)."""
+        return {"game": self.game, "options": self.options, "players": self.players,
+                "bots": self.bots, "games": self.games, "seed": self.seed,
+                "seconds": round(self.seconds, 3), "games_per_second": round(self.games_per_second, 2),
+                "rotation_length": self.rotation_length, "balanced": self.balanced,
+                "stats": [asdict(stats) for stats in self.stats],
+                "head_to_head": self.head_to_head}
+
+    def write_json(self, path: str | Path) -> None:
+        """Write :meth:`to_json` to ``path``."""
+        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+
+    def write_csv(self, path: str | Path) -> None:
+        """Write one row per bot with the columns of ``BOT_FIELDS``."""
+        with open(path, "w", newline="", encoding="utf-8") as out:
+            writer = csv.DictWriter(out, BOT_FIELDS, extrasaction="ignore")
+            writer.writeheader()
+            for stats in self.stats:
+                writer.writerow(asdict(stats))
+
+
+def check_bots(bot_names: Sequence[str], players: int) -> list[str]:
+    """The tournament's bots: different names, at least one per seat."""
+    names = list(bot_names)
+    if not names:
+        raise OptionError("no bot named")
+    for name in names:
+        if names.count(name) > 1:
+            raise OptionError(f"bot {name!r} is named twice; a tournament compares different bots")
+    if len(names) < players:
+        raise OptionError(f"a {players}-player tournament needs at least {players} different bots, "
+                          f"not {len(names)}")
+    return names
+
+
+def tournament(game: Game, bot_names: Sequence[str], games: int, seed: int | str = 0, *,
+               workers: int | None = 1,
+               on_record: Callable[[int, GameRecord], None] | None = None,
+               progress: Callable[[int], None] | None = None) -> TournamentResult:
+    """Play ``games`` games of ``game`` between ``bot_names`` with rotating seats.
+
+    * Seating: for ``P = game.num_players`` seats and ``B >= P`` different bots,
+      game *i* seats the bots by :func:`dicehall.sim.rotation.seating`; over every
+      ``rotation_length`` (``P * C(B, P)``) games each bot plays each seat
+      equally often.
+    * ``seed`` — game *i* uses ``random.Random(f"{seed}:{i}")``; the results do
+      not depend on ``workers`` (``None``: one process per CPU; 1, the default:
+      this process).
+    * ``on_record(index, record)`` — every game's record, in index order.
+    * ``progress(n)`` — called each time ``n`` more games have finished.
+
+    Per bot: games, wins (shared wins as fractions), win rate with its 95%
+    Wilson interval, mean and population standard deviation of its scores; and
+    the head-to-head table (see :class:`TournamentResult`).
+
+    Raises :class:`~dicehall.engine.OptionError` for an unknown or repeated
+    bot, fewer bots than seats, or fewer than one game.
+    """
+    players = game.num_players
+    names = check_bots(bot_names, players)
+    started = time.perf_counter()
+    results = run_games(game, names, games, seed, rotate=True, workers=workers, on_record=on_record,
+                        progress=progress)
+    seconds = time.perf_counter() - started
+    played = {bot: 0 for bot in names}
+    wins = {bot: 0.0 for bot in names}
+    seats = {bot: [0] * players for bot in names}
+    scores: dict[str, list[int]] = {bot: [] for bot in names}
+    for result in results:
+        winners = result.winners
+        for seat, bot in enumerate(result.bots):
+            played[bot] += 1
+            seats[bot][seat] += 1
+            scores[bot].append(result.scores[seat])
+            if seat in winners:
+                wins[bot] += 1 / len(winners)
+    stats = []
+    for bot in names:
+        n = played[bot]
+        low, high = wilson_interval(min(wins[bot], n), n)
+        mean, stdev = mean_and_stdev(scores[bot])
+        stats.append(BotStats(bot, n, round(wins[bot], 3), round(wins[bot] / n, 4) if n else 0.0,
+                              round(low, 4), round(high, 4), round(mean, 3), round(stdev, 3),
+                              seats[bot]))
+    table = head_to_head(results)
+    ordered = {a: {b: table[a][b] for b in names if b in table.get(a, {})} for a in names if a in table}
+    return TournamentResult(game.name, game.record_options(), players, names, games, seed, seconds,
+                            rotation_length(len(names), players), stats, ordered, results)
+
+
+__all__ = ["BOT_FIELDS", "BotStats", "TournamentResult", "check_bots", "full_cycle_length",
+           "rotation_length", "tournament"]
