@@ -161,3 +161,17 @@ def test_hot_seat_hands_over_and_bots_keep_simultaneous_choices_hidden():
     assert result.output.count("Pass the keyboard to human (seat 1)") == 1
     assert "greedy (seat 2) has chosen" in result.output
     assert "greedy (seat 2) plays" not in result.output
+
+
+def test_hint_advises_where_a_record_stops(tmp_path):
+    result = run("simulate", "dizzle", "--bots", "random", "--games", "1", "-w", "1",
+                 "--records", str(tmp_path))
+    assert result.exit_code == 0
+    record_path = next(tmp_path.glob("*.record.json"))
+    record = GameRecord.load(record_path)
+    steps = next(i for i, e in enumerate(record.entries) if e.seat is not None)
+    data = json.loads(run("hint", str(record_path), "--upto", str(steps), "--iterations", "50",
+                          "--json").output)
+    legal = [str(a) for a in record.replay(steps).legal_actions()]
+    assert data["action"] in legal and data["visits"] > 0
+    assert run("hint", str(record_path)).exit_code == 2, "a finished game has nothing to advise"

@@ -327,6 +327,33 @@ def replay(
         console.print(f"(the record stops before the end: {len(rec.entries)} steps)")
 
 
+@app.command()
+def hint(
+    file: Annotated[Path, typer.Argument(help="A game record (JSON) of a game in progress.")],
+    seat: Annotated[Optional[int], typer.Option(help="The seat to advise (default: the decider).")] = None,
+    upto: Annotated[Optional[int], typer.Option(help="Advise after this many steps of the record.")] = None,
+    seconds: Annotated[float, typer.Option(min=0.01, help="Thinking time.")] = 2.0,
+    iterations: Annotated[int, typer.Option(min=1, help="Most search iterations.")] = 3000,
+    as_json: JsonArg = False,
+) -> None:
+    """Recommend the best action where a record stops, by the hard bot's search."""
+    from .bots import hint as search_hint
+
+    with reported():
+        state = GameRecord.load(file).replay(upto)
+        advice = search_hint(state, seat, seconds=seconds, iterations=iterations)
+    if as_json:
+        print(json.dumps({"action": str(advice.action), "value": round(advice.value, 4),
+                          "visits": advice.visits,
+                          "alternatives": [{"action": str(a), "value": round(v, 4), "visits": n}
+                                           for a, v, n in advice.alternatives]}))
+        return
+    console.print(f"best: [bold]{advice.action}[/] (value {advice.value:.2f}, "
+                  f"{advice.visits} visits)", highlight=False)
+    for action, value, visits in advice.alternatives[:5]:
+        console.print(f"  also {action} (value {value:.2f}, {visits} visits)", highlight=False)
+
+
 LevelArg = Annotated[str, typer.Argument(metavar="LEVEL|FILE",
                                          help="A level number (1-8) or a sheet file.")]
 
