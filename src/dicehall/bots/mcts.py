@@ -22,6 +22,7 @@ import random
 import time
 from dataclasses import dataclass
 
+from ..engine.playout import play_randomly
 from ..engine.state import CHANCE, TERMINAL, GameState
 from .base import register_bot
 
@@ -153,18 +154,7 @@ class MCTSBot:
 
 def _playout(state: GameState, rng: random.Random) -> list[float]:
     """Play on at random to the end; every seat's reward in [0, 1] (about)."""
-    choice = rng.choice
-    while True:
-        current = state.current_player()
-        if current >= 0:
-            state.apply_id(choice(state.legal_action_ids(current)), current)
-        elif current == CHANCE:
-            state.apply_outcome(state.sample_chance(rng))
-        elif current == TERMINAL:
-            break
-        else:
-            for seat in state.deciders():
-                state.apply_id(choice(state.legal_action_ids(seat)), seat)
+    play_randomly(state, rng)
     return rewards(state)
 
 

@@ -1,8 +1,9 @@
 """Random-playout throughput: how fast the engine plays whole games.
 
-Every step counts as an action, chance events included. The loop uses the
-engine's fast path (``legal_action_ids``/``apply_id``/``sample_chance``/
-``apply_outcome``) exactly as a search bot would.
+Every step counts as an action, chance events included. The games are
+played by :func:`dicehall.engine.playout.play_randomly`, on the engine's fast
+path (``legal_action_ids``/``apply_id``/``sample_chance``/``apply_outcome``)
+exactly as a search bot's playouts are.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import time
 from dataclasses import dataclass
 
 from ..engine.game import Game
-from ..engine.state import CHANCE, TERMINAL
+from ..engine.playout import play_randomly
 
 
 @dataclass
@@ -41,26 +42,11 @@ class BenchResult:
 def bench(game: Game, seconds: float = 3.0, seed: int = 0) -> BenchResult:
     """Play random games for about ``seconds`` and count games and actions."""
     rng = random.Random(seed)
-    choice = rng.choice
     games = actions = 0
     started = time.perf_counter()
     deadline = started + seconds
     while time.perf_counter() < deadline:
-        state = game.new_initial_state()
-        while True:
-            current = state.current_player()
-            if current >= 0:
-                state.apply_id(choice(state.legal_action_ids(current)), current)
-            elif current == CHANCE:
-                state.apply_outcome(state.sample_chance(rng))
-            elif current == TERMINAL:
-                break
-            else:
-                for seat in state.deciders():
-                    state.apply_id(choice(state.legal_action_ids(seat)), seat)
-                    actions += 1
-                continue
-            actions += 1
+        actions += play_randomly(game.new_initial_state(), rng)
         games += 1
     return BenchResult(game.name, game.record_options(), games, actions,
                        time.perf_counter() - started)
