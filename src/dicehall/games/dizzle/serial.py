@@ -92,14 +92,6 @@ def _read(game: DizzleGame, data: Mapping[str, Any]) -> DizzleState:
     return state
 
 
-def conceal_picks(state: DizzleState, data: dict, seat: int | None) -> None:
-    """Everything on the table is public in Dizzle, except the choice (planet,
-    lava, track) another player has made while the others are still choosing."""
-    for p, player in enumerate(data["players"]):
-        if p != seat and player["pick"] is not None:
-            player["pick"] = "hidden"
-
-
 def check_state(state: DizzleState) -> None:
     """Raise :class:`InconsistentState` naming the first broken invariant."""
     problem = _first_problem(state)

@@ -395,8 +395,11 @@ class DizzleState(GameState):
             self.pick = [pick if p == seat else -1 for p, pick in enumerate(self.pick)]
 
     def conceal(self, data: dict, seat: int | None) -> None:
-        from .serial import conceal_picks
-        conceal_picks(self, data, seat)
+        """Everything on the table is public in Dizzle, except the choice (planet,
+        lava, track) another player has made while the others are still choosing."""
+        for other, player in enumerate(data["players"]):
+            if other != seat and player["pick"] is not None:
+                player["pick"] = "hidden"
 
     def check(self) -> None:
         from .serial import check_state

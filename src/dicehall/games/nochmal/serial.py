@@ -80,16 +80,6 @@ def _read(game: NochmalGame, data: Mapping[str, Any]) -> NochmalState:
     return state
 
 
-def conceal_choices(state: NochmalState, data: dict, seat: int | None) -> None:
-    """Everything is public except the choices others made this roll and that
-    are not applied yet; those show as ``"chosen"``. The active player's choice
-    is public once the others choose: they see which dice are left."""
-    public = state.active if state.phase == OTHERS else None
-    for other, player in enumerate(data["players"]):
-        if other not in (seat, public) and player["pending"] is not None:
-            player["pending"] = "chosen"
-
-
 def check_state(state: NochmalState) -> None:
     problem = _first_problem(state)
     if problem:

@@ -388,8 +388,13 @@ class NochmalState(GameState):
         self.pending = [choice if p in (seat, public) else -1 for p, choice in enumerate(self.pending)]
 
     def conceal(self, data: dict, seat: int | None) -> None:
-        from .serial import conceal_choices
-        conceal_choices(self, data, seat)
+        """Everything is public except the choices others made this roll and that
+        are not applied yet; those show as ``"chosen"``. The active player's choice
+        is public once the others choose: they see which dice are left."""
+        public = self.active if self.phase == OTHERS else None
+        for other, player in enumerate(data["players"]):
+            if other not in (seat, public) and player["pending"] is not None:
+                player["pending"] = "chosen"
 
     def check(self) -> None:
         from .serial import check_state
