@@ -19,7 +19,7 @@ run: $(STAMP)
 	$(BIN)/dicehall play dizzle --players 2 -o level=1 --seat human --seat greedy
 
 test: $(STAMP)
-	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff check src tests bench scripts
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)
