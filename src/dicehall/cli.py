@@ -34,7 +34,7 @@ from .sim.tournament import check_bots
 
 app = typer.Typer(help="Dicehall: play and analyse Dizzle, Noch mal so gut! and Razzle-Dazzle.",
                   no_args_is_help=True, add_completion=False)
-levels_app = typer.Typer(help="Look at Dizzle level sheets.", no_args_is_help=True)
+levels_app = typer.Typer(help="Look at Dizzle level sheets and check them.", no_args_is_help=True)
 app.add_typer(levels_app, name="levels")
 console = Console()
 errors = Console(stderr=True)
