@@ -69,3 +69,27 @@ def random_game(game, seed: int, inspect: Callable[[GameState], None] = lambda s
             seat = state.deciders()[0]
             state.apply_id(bot.choose(state, seat, rng), seat)
     raise AssertionError(f"the game did not end within {MAX_STEPS} steps")
+
+
+def check_round_trips(state: GameState) -> None:
+    """JSON reads back to the same state, and a clone shares nothing mutable."""
+    from dicehall.engine import state_from_json
+
+    data = state.to_json()
+    assert state_from_json(data).to_json() == data
+    copy = state.clone()
+    assert copy.to_json() == data
+    for seat in copy.deciders()[:1]:
+        copy.apply_id(copy.legal_action_ids(seat)[0], seat)
+        assert state.to_json() == data, "clone shares mutable parts with its original"
+
+
+def check_legal_actions(state: GameState) -> None:
+    """Every decider has distinct legal actions whose notation, id and mask agree."""
+    for seat in state.deciders():
+        ids = state.legal_action_ids(seat)
+        assert ids and len(set(ids)) == len(ids), "a deciding seat has distinct legal actions"
+        actions = state.legal_actions(seat)
+        assert [state.game.parse_action(str(a)) for a in actions] == actions
+        assert [state.game.action_id(a) for a in actions] == ids
+        assert [i for i, legal in enumerate(state.action_mask(seat)) if legal] == sorted(ids)

@@ -3,7 +3,8 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dicehall.engine import make_game, state_from_json
+from dicehall.engine import make_game
+from scenario import check_legal_actions, check_round_trips
 from scenario import random_game as play_randomly
 
 configs = st.tuples(st.integers(2, 3), st.integers(2, 6), st.integers(0, 2**32), st.data())
@@ -48,13 +49,7 @@ def test_serialisation_clone_and_notation_round_trip(config):
     players, pieces, seed, _ = config
 
     def inspect(state, drawn):
-        data = state.to_json()
-        assert state_from_json(data).to_json() == data
-        copy = state.clone()
-        for seat in state.deciders():
-            actions = state.legal_actions(seat)
-            assert [state.game.parse_action(str(a)) for a in actions] == actions
-            copy.apply_id(copy.legal_action_ids(seat)[0], seat)
-        assert state.to_json() == data
+        check_round_trips(state)
+        check_legal_actions(state)
 
     random_game(players, pieces, pieces - 1, seed, inspect)

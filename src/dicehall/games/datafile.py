@@ -8,6 +8,7 @@ import json
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,11 @@ def read_toml(path: str | Path) -> dict:
         raise SheetError(f"{path}: cannot read: {error.strerror}") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise SheetError(f"{path}: not valid TOML: {error}") from None
+
+
+def read_packaged(package: str, relative: str) -> dict:
+    """A TOML file shipped inside a package (a level sheet, a printed board)."""
+    return tomllib.loads(resources.files(package).joinpath(relative).read_text("utf-8"))
 
 
 class TableReader:

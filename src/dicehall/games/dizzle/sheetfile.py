@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from ...engine.bits import mask_of
 from ...engine.grid import LETTERS, cell_index
-from ..datafile import TableReader, read_toml
+from ..datafile import TableReader, read_packaged, read_toml
 from .sheet import TRACK_PIECES, Flag, Scored, Sheet
 
 MAX_WIDTH = 26
@@ -30,8 +28,7 @@ def load_sheet(path: str | Path) -> Sheet:
 @cache
 def level_sheet(level: int) -> Sheet:
     """One of the shipped level sheets."""
-    text = resources.files(__package__).joinpath(f"levels/level{level}.toml").read_text("utf-8")
-    return sheet_from_data(tomllib.loads(text), f"level{level}.toml")
+    return sheet_from_data(read_packaged(__package__, f"levels/level{level}.toml"), f"level{level}.toml")
 
 
 def sheet_from_data(data: Any, source: str = "<inline sheet>") -> Sheet:

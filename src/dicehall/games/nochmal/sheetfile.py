@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import tomllib
 from collections import Counter
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from ...engine.bits import mask_of
 from ...engine.grid import LETTERS
-from ..datafile import TableReader, read_toml
+from ..datafile import TableReader, read_packaged, read_toml
 from .sheet import COLOUR_NAMES, COLOURS, ITEMS, NochmalSheet
 
 EDITIONS = ("so-gut", "classic")
@@ -29,8 +27,7 @@ def load_sheet(path: str | Path) -> NochmalSheet:
 @cache
 def edition_sheet(edition: str) -> NochmalSheet:
     """The printed sheet of an edition."""
-    text = resources.files(__package__).joinpath(f"sheets/{edition}.toml").read_text("utf-8")
-    return sheet_from_data(tomllib.loads(text), f"{edition}.toml")
+    return sheet_from_data(read_packaged(__package__, f"sheets/{edition}.toml"), f"{edition}.toml")
 
 
 def sheet_from_data(data: Any, source: str = "<inline sheet>") -> NochmalSheet:

@@ -7,14 +7,12 @@ far it has come from its start: its entry field is progress 1.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..datafile import TableReader, read_toml
+from ..datafile import TableReader, read_packaged, read_toml
 
 MAX_PLAYERS = 3
 PIECES = range(2, 7)
@@ -46,8 +44,7 @@ def load_board(path: str | Path) -> Board:
 
 @cache
 def standard_board() -> Board:
-    text = resources.files(__package__).joinpath("boards/standard.toml").read_text("utf-8")
-    return board_from_data(tomllib.loads(text), "standard.toml")
+    return board_from_data(read_packaged(__package__, "boards/standard.toml"), "standard.toml")
 
 
 def board_from_data(data: Any, source: str = "<inline board>") -> Board:
