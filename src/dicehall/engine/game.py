@@ -7,6 +7,7 @@ initial state. Games register themselves in :mod:`dicehall.engine.registry`.
 
 from __future__ import annotations
 
+import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any, ClassVar
@@ -83,6 +84,21 @@ class Game(ABC):
         if self.data_option and options[self.data_option] is not None:
             options[self.data_option] = self.data
         return options
+
+    def action_json(self, action_id: int) -> dict:
+        """An action as JSON-ready data for a client: its id, notation, kind
+        (the value class, lower case) and the value object's fields."""
+        action = self.action_from_id(action_id)
+        data = {"id": action_id, "notation": str(action), "kind": type(action).__name__.lower()}
+        if dataclasses.is_dataclass(action):
+            data.update(dataclasses.asdict(action))
+        return data
+
+    def layout(self) -> dict:
+        """What a client needs to draw this configuration (sheet, board), as
+        JSON-ready data taken from the loaded model. Games override it with
+        their model's fields; by default it is the self-contained options."""
+        return {"game": self.name, "options": self.record_options()}
 
     def evaluate(self, state: GameState, seat: int) -> float:
         """A heuristic value of ``state`` for ``seat`` (used by simple bots)."""
