@@ -201,6 +201,10 @@ class DizzleGame(Game):
     def rating(self, score: int) -> str | None:
         return self.sheet.rating(score) if self.solo else None
 
+    def layout(self) -> dict:
+        from .layout import sheet_layout
+        return sheet_layout(self)
+
     def evaluate(self, state: DizzleState, seat: int) -> float:
         from .heuristic import evaluate
         return evaluate(state, seat)

@@ -24,12 +24,12 @@ What is drawn::
 
 from __future__ import annotations
 
-import re
 from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ...engine.bits import bit_list
 from ...engine.grid import LETTERS
+from ..palette import PALETTE, svg_colour
 from .sheet import EAST, NORTH, SOUTH, WEST, Sheet
 
 if TYPE_CHECKING:
@@ -43,36 +43,12 @@ PAD = 12       # right and bottom border
 TITLE = 34     # height of the title line
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
-# Sheet colour words -> (fill, ink): ink is a darker shade for lines and text.
-PALETTE = {
-    "red": ("#e53935", "#b71c1c"), "blue": ("#1e88e5", "#0d47a1"),
-    "green": ("#43a047", "#1b5e20"), "yellow": ("#fdd835", "#b28704"),
-    "orange": ("#fb8c00", "#c25e00"), "purple": ("#8e24aa", "#4a148c"),
-    "violet": ("#9575cd", "#512da8"), "pink": ("#f06292", "#ad1457"),
-    "magenta": ("#d81b60", "#880e4f"), "cyan": ("#00bcd4", "#00838f"),
-    "turquoise": ("#26c6da", "#00838f"), "teal": ("#00897b", "#004d40"),
-    "white": ("#ffffff", "#616161"), "black": ("#212121", "#000000"),
-    "grey": ("#9e9e9e", "#424242"), "gray": ("#9e9e9e", "#424242"),
-    "silver": ("#bdbdbd", "#616161"), "gold": ("#ffc107", "#b28704"),
-    "brown": ("#8d6e63", "#4e342e"),
-}
-UNKNOWN = ("#d81b60", "#880e4f")
 INK = {
     "number": "#212121", "grid": "#9e9e9e", "label": "#757575", "start": "#eceff1",
     "cross": "#37474f", "pen": "#1565c0", "scribble": "#c62828", "lava": "#ff5722",
     "die": "#212121", "bomb": "#c62828", "poop": "#6d4c41", "station": "#283593",
     "track": "#3e2723", "drawn": "#1565c0", "arrow": "#37474f", "area": "#000000",
 }
-
-
-def svg_colour(colour: str) -> tuple[str, str]:
-    """(fill, ink) for a sheet colour word; CSS colour names and ``#rrggbb`` pass through."""
-    colour = colour.strip().lower()
-    if colour in PALETTE:
-        return PALETTE[colour]
-    if re.fullmatch(r"#[0-9a-f]{3}|#[0-9a-f]{6}|[a-z]+", colour):
-        return colour, colour
-    return UNKNOWN
 
 
 def _num(value: float) -> str:
