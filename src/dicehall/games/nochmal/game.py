@@ -147,6 +147,10 @@ class NochmalGame(Game):
     def rating(self, score: int) -> str | None:
         return self.sheet.rating(score) if self.num_players == 1 else None
 
+    def layout(self) -> dict:
+        from .layout import sheet_layout
+        return sheet_layout(self)
+
     def evaluate(self, state: NochmalState, seat: int) -> float:
         from .heuristic import evaluate
         return evaluate(state, seat)
