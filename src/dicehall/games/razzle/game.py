@@ -120,6 +120,10 @@ class RazzleGame(Game):
         return (f"Razzle-Dazzle, {self.num_players} players, {self.pieces} pieces, "
                 f"{self.goal_count} to the goal")
 
+    def layout(self) -> dict:
+        from .layout import board_layout
+        return board_layout(self)
+
     def evaluate(self, state: RazzleState, seat: int) -> float:
         from .heuristic import evaluate
         return evaluate(state, seat)
