@@ -1,0 +1,70 @@
+"""The FastAPI application: HTTP lobby, WebSocket tables, the static client."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from importlib import resources
+from pathlib import Path
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from .clock import Clock, SystemClock
+from .config import Settings
+from .db import open_database
+from .live import serve_client
+from .lobby import LobbyError
+from .manager import TableManager
+from .routes import router
+
+
+def static_folder() -> Path | None:
+    """The browser client's files, if the package ships them."""
+    try:
+        folder = Path(str(resources.files("dicehall.web").joinpath("static")))
+    except ModuleNotFoundError:
+        return None
+    return folder if folder.is_dir() else None
+
+
+async def tick(manager: TableManager, interval: float) -> None:
+    while True:
+        await asyncio.sleep(interval)
+        await manager.check_timers()
+
+
+def create_app(settings: Settings | None = None, clock: Clock | None = None) -> FastAPI:
+    """The server. Its :class:`TableManager` is ``app.state.manager`` once started."""
+    settings = settings or Settings()
+    clock = clock or SystemClock()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        manager = TableManager(open_database(settings.database_url), settings, clock)
+        app.state.manager = manager
+        manager.resume()
+        interval = settings.timer_interval
+        ticker = asyncio.create_task(tick(manager, interval)) if interval else None
+        yield
+        if ticker:
+            ticker.cancel()
+        await manager.close()
+
+    app = FastAPI(title="Dicehall", lifespan=lifespan)
+    app.include_router(router, prefix="/api")
+
+    @app.exception_handler(LobbyError)
+    async def lobby_error(request: Request, error: LobbyError) -> JSONResponse:
+        return JSONResponse({"detail": error.detail}, status_code=error.status)
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(websocket: WebSocket, table_id: str) -> None:
+        await serve_client(websocket, websocket.app.state.manager, table_id)
+
+    folder = static_folder()
+    if folder:
+        app.mount("/", StaticFiles(directory=folder, html=True), name="client")
+    return app

@@ -1,0 +1,103 @@
+"""The database: SQLAlchemy 2 models, the engine, and migration on start.
+
+A table's game lives as its seed and its steps (the record entries, append
+only); the match is rebuilt by replaying them. Deadlines and banks are stored
+with the table, so a restarted server resumes its timers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sqlalchemy import JSON, Boolean, Float, ForeignKey, Integer, String, create_engine
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
+from sqlalchemy.pool import StaticPool
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict] = mapped_column(JSON)
+    seed: Mapped[str] = mapped_column(String(64))
+    public: Mapped[bool] = mapped_column(Boolean)
+    invite: Mapped[str] = mapped_column(String(64))
+    timer: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    version: Mapped[int] = mapped_column(Integer)
+    created: Mapped[float] = mapped_column(Float)
+    #: seat (as text) -> unix time of its decision's deadline
+    deadlines: Mapped[dict] = mapped_column(JSON)
+    #: seat (as text) -> seconds left in its bank (at the start of its decision)
+    banks: Mapped[dict] = mapped_column(JSON)
+    result: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    level: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    nickname: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: a bot plays for the absent human until the token reclaims the seat
+    away: Mapped[bool] = mapped_column(Boolean, default=False)
+    disconnected_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class StepRow(Base):
+    __tablename__ = "steps"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    index: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    notation: Mapped[str] = mapped_column(String(200))
+
+
+class RatingRow(Base):
+    __tablename__ = "ratings"
+
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    nickname: Mapped[str] = mapped_column(String(64), primary_key=True)
+    rating: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+
+
+def connect(url: str) -> Engine:
+    """An engine for ``url``; a SQLite file's folder is created, and an
+    in-memory SQLite database is shared by every connection."""
+    if url.startswith("sqlite"):
+        path = url.split("///", 1)[-1]
+        if path and path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            return create_engine(url, connect_args={"check_same_thread": False})
+        return create_engine(url, connect_args={"check_same_thread": False}, poolclass=StaticPool)
+    return create_engine(url)
+
+
+def upgrade(engine: Engine) -> None:
+    """Migrate the schema to the newest Alembic version."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+def open_database(url: str) -> sessionmaker:
+    """Connect, migrate, and return the session factory."""
+    engine = connect(url)
+    upgrade(engine)
+    return sessionmaker(engine, expire_on_commit=False)

@@ -1,0 +1,11 @@
+"""Alembic environment: migrates the connection handed over by ``db.upgrade``."""
+
+from alembic import context
+
+from dicehall.server.db import Base
+
+connection = context.config.attributes["connection"]
+context.configure(connection=connection, target_metadata=Base.metadata,
+                  render_as_batch=connection.dialect.name == "sqlite")
+with context.begin_transaction():
+    context.run_migrations()

@@ -1,0 +1,104 @@
+"""What clients may send: HTTP bodies (pydantic) and WebSocket messages.
+
+Nicknames are kept verbatim (a client shows them as text, never as markup);
+only their length and the absence of control characters are checked."""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+MAX_NOTATION = 200
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatSpec(Strict):
+    kind: Literal["open", "bot"]
+    level: str | None = None
+
+
+class TimerSpec(Strict):
+    kind: Literal["move", "bank"]
+    seconds: Annotated[float, Field(gt=0, le=86400)]
+
+
+class CreateTable(Strict):
+    game: str
+    options: dict[str, Any] = {}
+    seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=6)]
+    #: left out: the game's default (Razzle-Dazzle: its move_time); null: no timer
+    timer: TimerSpec | None = None
+    public: bool = True
+
+
+def check_nickname(nickname: str) -> str:
+    if not 1 <= len(nickname) <= 24:
+        raise ValueError("a nickname has 1 to 24 characters")
+    if not nickname.strip():
+        raise ValueError("a nickname cannot be blank")
+    if any(unicodedata.category(char).startswith("C") for char in nickname):
+        raise ValueError("a nickname cannot hold control or invisible format characters")
+    return nickname
+
+
+class JoinRequest(Strict):
+    seat: Annotated[int, Field(ge=0)]
+    nickname: str
+    invite: str | None = None
+
+    @field_validator("nickname")
+    @classmethod
+    def _nickname(cls, value: str) -> str:
+        return check_nickname(value)
+
+
+class TokenRequest(Strict):
+    token: Annotated[str, Field(min_length=1, max_length=100)]
+
+
+class Refused(Exception):
+    """A client message refused: ``code`` for programs, ``reason`` for people."""
+
+    def __init__(self, code: str, reason: str):
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+def parse_message(text: str) -> dict:
+    """A client's WebSocket message as ``{"type": "ping"}`` or
+    ``{"type": "action", "version": n, "action": notation or id}``; raises
+    :class:`Refused` for anything else."""
+    try:
+        message = json.loads(text)
+    except ValueError:
+        raise Refused("malformed", "a message must be one JSON object") from None
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        raise Refused("malformed", "a message must be a JSON object with a \"type\"")
+    kind = message["type"]
+    if kind == "ping" and set(message) == {"type"}:
+        return message
+    if kind == "action":
+        return check_action(message)
+    if kind == "ping":
+        raise Refused("malformed", "a ping carries nothing but its type")
+    raise Refused("unknown-type", "message types are \"action\" and \"ping\"")
+
+
+def check_action(message: dict) -> dict:
+    if set(message) != {"type", "version", "action"}:
+        raise Refused("malformed", "an action message has exactly \"type\", \"version\" and \"action\"")
+    version, action = message["version"], message["action"]
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise Refused("malformed", "\"version\" must be a whole number")
+    if isinstance(action, bool) or not isinstance(action, (int, str)):
+        raise Refused("malformed", "\"action\" must be a notation or an action id")
+    if isinstance(action, str) and not 0 < len(action) <= MAX_NOTATION:
+        raise Refused("malformed", f"a notation has 1 to {MAX_NOTATION} characters")
+    return message
