@@ -1,0 +1,102 @@
+"""Driving a test server: lobby calls over HTTP, players over WebSocket."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+from fastapi.testclient import TestClient
+
+from dicehall.server import FakeClock, Settings, create_app
+
+
+class Server:
+    """A started app (``with Server(...) as server``) with its test client."""
+
+    def __init__(self, settings: Settings, clock: FakeClock):
+        self.app = create_app(settings, clock)
+        self.clock = clock
+        self.client = TestClient(self.app)
+
+    def __enter__(self) -> Server:
+        self.client.__enter__()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.client.__exit__(*exc)
+
+    @property
+    def manager(self):
+        return self.app.state.manager
+
+    def run(self, coroutine_function, *args):
+        """Run a coroutine of the manager on the server's event loop."""
+        return self.client.portal.call(coroutine_function, *args)
+
+    def create(self, game: str, seats: list[dict], **body) -> dict:
+        response = self.client.post("/api/tables", json={"game": game, "seats": seats, **body})
+        assert response.status_code == 201, response.text
+        return response.json()
+
+    def join(self, table_id: str, seat: int, nickname: str, **body) -> str:
+        response = self.client.post(f"/api/tables/{table_id}/join",
+                                    json={"seat": seat, "nickname": nickname, **body})
+        assert response.status_code == 200, response.text
+        return response.json()["token"]
+
+    def start(self, table_id: str, token: str) -> dict:
+        response = self.client.post(f"/api/tables/{table_id}/start", json={"token": token})
+        assert response.status_code == 200, response.text
+        return response.json()
+
+    def table(self, table_id: str) -> dict:
+        return self.client.get(f"/api/tables/{table_id}").json()
+
+    def seated(self, game: str, players: int = 2, bots: tuple[str, ...] = ()) -> tuple[str, list[str]]:
+        """A started table: ``players`` humans named p0, p1, … then ``bots``."""
+        seats = [{"kind": "open"}] * players + [{"kind": "bot", "level": level} for level in bots]
+        table_id = self.create(game, seats)["id"]
+        tokens = [self.join(table_id, seat, f"p{seat}") for seat in range(players)]
+        self.start(table_id, tokens[0])
+        return table_id, tokens
+
+    @contextmanager
+    def player(self, table_id: str, token: str | None = None, invite: str | None = None):
+        query = "&".join(f"{key}={value}" for key, value in (("token", token), ("invite", invite)) if value)
+        with self.client.websocket_connect(f"/ws/tables/{table_id}?{query}") as socket:
+            yield Player(socket)
+
+
+class Player:
+    """One WebSocket client; ``state`` is the newest state message received."""
+
+    def __init__(self, socket):
+        self.socket = socket
+        self.state = self.receive()
+        assert self.state["type"] == "state" and "layout" in self.state
+
+    def receive(self) -> dict:
+        return self.socket.receive_json()
+
+    def until(self, version: int) -> dict:
+        """Read states until one at ``version`` or later."""
+        while self.state["version"] < version:
+            message = self.receive()
+            assert message["type"] == "state", message
+            self.state = message
+        return self.state
+
+    def send(self, message: dict) -> None:
+        self.socket.send_json(message)
+
+    def act(self, action, version: int | None = None) -> None:
+        self.send({"type": "action", "version": self.state["version"] if version is None else version,
+                   "action": action})
+
+    def refused(self) -> dict:
+        """The next error, taking in states sent before it (others came or went)."""
+        message = self.receive()
+        while message["type"] == "state":
+            self.state = message
+            message = self.receive()
+        assert message["type"] == "error", message
+        return message

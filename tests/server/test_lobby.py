@@ -1,0 +1,102 @@
+"""The HTTP lobby: games, tables, seats, private tables, hostile nicknames."""
+
+import pytest
+
+
+def test_games_list_players_options_and_bot_levels(server):
+    games = {game["name"]: game for game in server.client.get("/api/games").json()}
+    assert set(games) == {"dizzle", "nochmal", "razzle"}
+    assert games["razzle"]["players"] == [2, 3]
+    assert "move_time" in {option["name"] for option in games["razzle"]["options"]}
+    assert "easy" in games["dizzle"]["bots"]
+
+
+def test_layout_for_options_and_no_file_paths(server):
+    assert server.client.get("/api/layout/dizzle?level=3").status_code == 200
+    assert server.client.get("/api/layout/dizzle?level=9").status_code == 400
+    response = server.client.get("/api/layout/dizzle?sheet=/etc/passwd")
+    assert response.status_code == 400 and "inline" in response.json()["detail"]
+
+
+def test_create_list_join_leave(server):
+    table = server.create("razzle", [{"kind": "open"}, {"kind": "bot", "level": "easy"}])
+    assert table["status"] == "waiting" and table["invite"]
+    assert table["timer"] == {"kind": "move", "seconds": 20}, "Razzle-Dazzle times moves by move_time"
+    assert [t["id"] for t in server.client.get("/api/tables").json()] == [table["id"]]
+    token = server.join(table["id"], 0, "ann")
+    seat = server.table(table["id"])["seats"][0]
+    assert (seat["kind"], seat["nickname"]) == ("human", "ann")
+    assert "token" not in str(server.table(table["id"]))
+    response = server.client.post(f"/api/tables/{table['id']}/leave", json={"token": token})
+    assert response.status_code == 200 and response.json()["seats"][0]["kind"] == "open"
+    assert server.client.post(f"/api/tables/{table['id']}/start", json={"token": token}).status_code == 403
+
+
+def test_join_refusals(server):
+    table_id = server.create("dizzle", [{"kind": "open"}, {"kind": "open"}], timer=None)["id"]
+    server.join(table_id, 0, "ann")
+    post = server.client.post
+    assert post(f"/api/tables/{table_id}/join", json={"seat": 0, "nickname": "bob"}).status_code == 409
+    assert post(f"/api/tables/{table_id}/join", json={"seat": 1, "nickname": "ann"}).status_code == 409
+    assert post(f"/api/tables/{table_id}/join", json={"seat": 5, "nickname": "bob"}).status_code == 409
+    assert post("/api/tables/nope/join", json={"seat": 1, "nickname": "bob"}).status_code == 404
+
+
+def test_start_needs_every_seat_filled(server):
+    table_id = server.create("dizzle", [{"kind": "open"}, {"kind": "open"}])["id"]
+    token = server.join(table_id, 0, "ann")
+    response = server.client.post(f"/api/tables/{table_id}/start", json={"token": token})
+    assert response.status_code == 409 and "open" in response.json()["detail"]
+    server.join(table_id, 1, "bob")
+    assert server.start(table_id, token)["status"] == "running"
+    assert server.client.get("/api/tables").json()[0]["status"] == "running"
+
+
+@pytest.mark.parametrize("body, fragment", [
+    ({"game": "chess", "seats": [{"kind": "open"}]}, "unknown game"),
+    ({"game": "razzle", "seats": [{"kind": "open"}]}, "players"),
+    ({"game": "dizzle", "seats": [{"kind": "open"}, {"kind": "bot", "level": "godlike"}]}, "bot level"),
+    ({"game": "dizzle", "seats": [{"kind": "bot", "level": "easy"}] * 2}, "open seat"),
+    ({"game": "dizzle", "options": {"sheet": "levels/level1.toml"}, "seats": [{"kind": "open"}]}, "inline"),
+])
+def test_create_refusals_name_the_problem(server, body, fragment):
+    response = server.client.post("/api/tables", json=body)
+    assert response.status_code == 400 and fragment in response.json()["detail"]
+
+
+def test_create_validates_the_body(server):
+    response = server.client.post("/api/tables", json={"game": "dizzle", "seats": [{"kind": "sofa"}]})
+    assert response.status_code == 422
+
+
+def test_private_table_needs_its_invite(server):
+    table = server.create("dizzle", [{"kind": "open"}, {"kind": "open"}], public=False)
+    table_id, invite = table["id"], table["invite"]
+    assert server.client.get("/api/tables").json() == []
+    assert server.client.get(f"/api/tables/{table_id}").status_code == 403
+    assert server.client.get(f"/api/tables/{table_id}?invite=wrong").status_code == 403
+    assert server.client.get(f"/api/tables/{table_id}?invite={invite}").status_code == 200
+    join = {"seat": 0, "nickname": "ann"}
+    assert server.client.post(f"/api/tables/{table_id}/join", json=join).status_code == 403
+    server.join(table_id, 0, "ann", invite=invite)
+    with pytest.raises(Exception):
+        with server.player(table_id):
+            pass
+    with server.player(table_id, invite=invite) as spectator:
+        assert spectator.state["seat"] is None
+
+
+@pytest.mark.parametrize("nickname", ["", " ", "x" * 25, "tab\there", "bell\x07", "rtl\u202e"])
+def test_bad_nicknames_are_refused(server, nickname):
+    table_id = server.create("dizzle", [{"kind": "open"}, {"kind": "open"}])["id"]
+    response = server.client.post(f"/api/tables/{table_id}/join", json={"seat": 0, "nickname": nickname})
+    assert response.status_code == 422
+
+
+def test_markup_in_a_nickname_stays_plain_json_text(server):
+    nickname = "<script>alert(1)</script>"
+    table_id = server.create("dizzle", [{"kind": "open"}, {"kind": "open"}])["id"]
+    server.join(table_id, 0, nickname[:24])
+    response = server.client.get(f"/api/tables/{table_id}")
+    assert response.headers["content-type"] == "application/json"
+    assert response.json()["seats"][0]["nickname"] == nickname[:24]
