@@ -14,9 +14,9 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-# An interactive game of Dizzle level 1 against the greedy bot.
+# The online-play server and its browser client (it prints where to open it).
 run: $(STAMP)
-	$(BIN)/dicehall play dizzle --players 2 -o level=1 --seat human --seat greedy
+	$(BIN)/dicehall serve
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests bench scripts

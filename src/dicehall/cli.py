@@ -1,4 +1,4 @@
-"""The ``dicehall`` command line: play, simulate, tournament, replay, bench and look at sheets."""
+"""The ``dicehall`` command line: play, simulate, tournament, replay, bench, serve and look at sheets."""
 
 from __future__ import annotations
 
@@ -394,6 +394,23 @@ def levels_check(level: LevelArg) -> None:
     if problems:
         raise typer.Exit(1)
     console.print(f"{sheet.name}: no problems found", highlight=False)
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
+    data: Annotated[Path, typer.Option(
+        help="The data folder (SQLite file); DATABASE_URL overrides the database.")] = Path("dicehall-data"),
+) -> None:
+    """Serve online play: the lobby, live tables and the browser client."""
+    import uvicorn
+
+    from .server import Settings, create_app
+
+    settings = Settings(data_dir=data)
+    console.print(f"Dicehall is serving on http://{host}:{port} — open it in a browser", highlight=False)
+    uvicorn.run(create_app(settings), host=host, port=port, ws_max_size=64 * 1024, log_level="warning")
 
 
 def main() -> None:

@@ -34,6 +34,8 @@ class Connection:
         self._send = send
         self.seat = seat
         self.lock = asyncio.Lock()
+        #: set once the first state (with the layout) is sent; broadcasts wait for it
+        self.ready = False
 
     async def send(self, message: dict) -> None:
         async with self.lock:
@@ -232,6 +234,7 @@ class TableManager:
             if seat is not None:
                 await self.reclaim(table, seat)
             await connection.send(self.message(table, seat, first=True))
+            connection.ready = True
         return connection
 
     async def reclaim(self, table: LiveTable, seat: int) -> None:
@@ -243,7 +246,7 @@ class TableManager:
             await self.changed(table, RUNNING)
         else:
             self.commit(table)
-            await self.broadcast(table, skip=seat)
+            await self.broadcast(table)
 
     async def disconnect(self, table_id: str, connection: Connection) -> None:
         async with self.locks[table_id]:
@@ -265,9 +268,9 @@ class TableManager:
             message["layout"] = table.game.layout()
         return message
 
-    async def broadcast(self, table: LiveTable, skip: int | None = None) -> None:
+    async def broadcast(self, table: LiveTable) -> None:
         for connection in list(self.connections[table.id]):
-            if skip is None or connection.seat != skip:
+            if connection.ready:
                 try:
                     await connection.send(self.message(table, connection.seat))
                 except Exception:  # a closed socket: its own handler cleans up
