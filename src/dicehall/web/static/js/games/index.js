@@ -1,0 +1,17 @@
+// The drawing module of each game. Every module exports:
+//   multi                    true when an action is built from several picked boxes
+//   targets(action)          the field or box names an action json points at
+//   matches(action, sel)     whether an action fits the selected dice
+//   dice(layout, view, ctx)  the dice in the middle, as buttons or spans
+//   sheets(layout, view, ctx) figures with one SVG per sheet (or the ring)
+//   extras(layout, view, seat) a player's extra line (wheel, jokers, flags) or null
+
+import * as dizzle from "./dizzle.js";
+import * as nochmal from "./nochmal.js";
+import * as razzle from "./razzle.js";
+
+const GAMES = { dizzle, nochmal, razzle };
+
+export function gameModule(name) {
+  return GAMES[name];
+}

@@ -1,0 +1,58 @@
+// The players panel (#scores): names, scores, whose turn, timers counting down
+// to the deadlines of the state message, and each game's extra line.
+
+import { el } from "./dom.js";
+import { t } from "./i18n.js";
+
+export function seatName(table, seat) {
+  const entry = table?.seats?.[seat];
+  if (entry?.nickname) return entry.nickname;
+  if (entry?.kind === "bot") return t("seat.bot", { level: t(`level.${entry.level}`) });
+  return t("seat.name", { number: seat + 1 });
+}
+
+export function renderPlayers(node, { game, layout, view, table, me, deadlines = {}, banks = {} }) {
+  const deciders = new Set(view.deciders ?? []);
+  node.replaceChildren(...view.scores.map((score, seat) => {
+    const extra = game.extras(layout, view, seat);
+    return el("li", {
+      "data-seat": seat, "data-testid": "player", "data-turn": deciders.has(seat) ? "true" : "false",
+      "data-me": seat === me ? "true" : null, class: deciders.has(seat) ? "turn" : null,
+    },
+    el("span", { class: "name", text: seatName(table, seat) }),
+    seat === me && el("span", { class: "you", "data-i18n": "players.you", text: t("players.you") }),
+    el("span", { class: "score", "data-score": score, text: score }),
+    timer(seat, deadlines, banks),
+    extra && el("span", { class: "extra" }, extra));
+  }));
+  tick(node);
+}
+
+function timer(seat, deadlines, banks) {
+  const deadline = deadlines[seat] ?? deadlines[String(seat)];
+  const bank = banks[seat] ?? banks[String(seat)];
+  if (deadline === undefined && bank === undefined) return null;
+  return el("span", { class: "timer", "data-timer": seat, "data-deadline": deadline ?? null, "data-bank": bank ?? null });
+}
+
+export function clock(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+// Update every timer under root: a deadline counts down, a bank stands still.
+export function tick(root) {
+  const now = Date.now() / 1000;
+  for (const node of root.querySelectorAll("[data-timer]")) {
+    const left = node.dataset.deadline ? Number(node.dataset.deadline) - now : Number(node.dataset.bank);
+    node.textContent = `⏱ ${clock(left)}`;
+    node.classList.toggle("urgent", Boolean(node.dataset.deadline) && left < 5);
+  }
+}
+
+export function finalScores(node, view, table) {
+  const order = view.scores.map((score, seat) => ({ score, seat })).sort((a, b) => b.score - a.score);
+  node.replaceChildren(...order.map(({ score, seat }) => el("li", { "data-seat": seat },
+    el("span", { class: "name", text: seatName(table, seat) }),
+    el("span", { class: "score", "data-score": score, text: score }))));
+}
