@@ -92,11 +92,17 @@ class Player:
         self.send({"type": "action", "version": self.state["version"] if version is None else version,
                    "action": action})
 
-    def refused(self) -> dict:
-        """The next error, taking in states sent before it (others came or went)."""
+    def reply(self) -> dict:
+        """The next message that is not a state, taking in states sent before it
+        (broadcasts when others come, go or act)."""
         message = self.receive()
         while message["type"] == "state":
             self.state = message
             message = self.receive()
+        return message
+
+    def refused(self) -> dict:
+        """The next error."""
+        message = self.reply()
         assert message["type"] == "error", message
         return message

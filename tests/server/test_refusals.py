@@ -82,11 +82,11 @@ def test_rate_limit_refills_with_time(razzle):
     burst = server.manager.settings.rate_burst
     for _ in range(burst):
         ann.send({"type": "ping"})
-        assert ann.receive() == {"type": "pong"}
+        assert ann.reply() == {"type": "pong"}
     refused(ann, {"type": "ping"}, "rate-limited")
     server.clock.advance(1)
     ann.send({"type": "ping"})
-    assert ann.receive() == {"type": "pong"}
+    assert ann.reply() == {"type": "pong"}
 
 
 def test_a_spectator_watches_but_cannot_act(razzle):
