@@ -10,15 +10,15 @@ export function svg(tag, attrs = {}, ...children) {
   for (const [name, value] of Object.entries(attrs)) {
     if (value !== null && value !== undefined && value !== false) node.setAttribute(name, String(value));
   }
-  node.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+  node.append(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
   return node;
 }
 
-export function canvas(width, height, attrs = {}) {
+export function canvas(width, height, attrs, ...children) {
   return svg("svg", {
     viewBox: `0 0 ${width} ${height}`, class: "board", role: "group",
     "font-family": "system-ui, 'DejaVu Sans', Verdana, sans-serif", ...attrs,
-  });
+  }, children);
 }
 
 export function text(x, y, content, size, fill, attrs = {}) {
