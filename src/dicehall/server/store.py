@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from sqlalchemy import insert, select, update
 from sqlalchemy.orm import Session
 
 from ..engine.record import RecordEntry
@@ -10,24 +10,57 @@ from .db import SeatRow, StepRow, TableRow
 from .tables import LiveTable, Seat
 from .timers import Clocks, Timer
 
+TABLES, SEATS, STEPS = TableRow.__table__, SeatRow.__table__, StepRow.__table__
+
 
 def save(session: Session, table: LiveTable) -> None:
-    """Write the table's state, its seats and the steps not stored yet."""
-    session.merge(TableRow(
-        id=table.id, game=table.game.name, options=table.game.record_options(), seed=table.seed,
-        public=table.public, invite=table.invite,
-        timer=table.clocks.timer.to_json() if table.clocks.timer else None,
-        status=table.status, version=table.version, created=table.created,
-        deadlines={str(s): at for s, at in table.clocks.deadlines.items()},
-        banks={str(s): left for s, left in table.clocks.banks.items()}, result=table.result))
-    for index, seat in enumerate(table.seats):
-        session.merge(SeatRow(table_id=table.id, seat=index, kind=seat.kind, level=seat.level,
-                              nickname=seat.nickname, token_hash=seat.token_hash, away=seat.away,
-                              disconnected_at=seat.disconnected_at))
+    """Write what changed since the table was last stored: the table's row, its
+    seats' rows (only the changed columns of each) and the steps not stored yet.
+
+    Plain inserts and updates, never ``merge``: the server saves after every
+    action, and a merge reads every row back first."""
+    rows = [table_row(table), *(seat_row(seat) for seat in table.seats)]
+    if not table.stored_rows:
+        session.execute(insert(TABLES), {**rows[0], **fixed_columns(table)})
+        session.execute(insert(SEATS), [{"table_id": table.id, "seat": index, **row}
+                                        for index, row in enumerate(rows[1:])])
+    else:
+        if changes := changed(table.stored_rows[0], rows[0]):
+            session.execute(update(TABLES).where(TABLES.c.id == table.id).values(changes))
+        for index, (stored, row) in enumerate(zip(table.stored_rows[1:], rows[1:])):
+            if changes := changed(stored, row):
+                session.execute(update(SEATS).where(SEATS.c.table_id == table.id, SEATS.c.seat == index)
+                                .values(changes))
     entries = table.match.entries
-    session.add_all(StepRow(table_id=table.id, index=i, seat=entries[i].seat, notation=entries[i].notation)
-                    for i in range(table.stored_steps, len(entries)))
+    if table.stored_steps < len(entries):
+        session.execute(insert(STEPS), [{"table_id": table.id, "index": i, "seat": entries[i].seat,
+                                         "notation": entries[i].notation}
+                                        for i in range(table.stored_steps, len(entries))])
+    table.stored_rows = rows
     table.stored_steps = len(entries)
+
+
+def fixed_columns(table: LiveTable) -> dict:
+    """The columns of a table's row that never change."""
+    return {"id": table.id, "game": table.game.name, "options": table.game.record_options(),
+            "seed": table.seed, "public": table.public, "invite": table.invite,
+            "timer": table.clocks.timer.to_json() if table.clocks.timer else None, "created": table.created}
+
+
+def table_row(table: LiveTable) -> dict:
+    """The columns of a table's row that change during its life."""
+    return {"status": table.status, "version": table.version,
+            "deadlines": {str(s): at for s, at in table.clocks.deadlines.items()},
+            "banks": {str(s): left for s, left in table.clocks.banks.items()}, "result": table.result}
+
+
+def seat_row(seat: Seat) -> dict:
+    return {"kind": seat.kind, "level": seat.level, "nickname": seat.nickname, "token_hash": seat.token_hash,
+            "away": seat.away, "disconnected_at": seat.disconnected_at}
+
+
+def changed(stored: dict, row: dict) -> dict:
+    return {key: value for key, value in row.items() if stored[key] != value}
 
 
 def load(session: Session, table_id: str, bank_floor: float) -> LiveTable | None:
@@ -40,11 +73,13 @@ def load(session: Session, table_id: str, bank_floor: float) -> LiveTable | None
     clocks = Clocks(Timer.from_json(row.timer), row.options["players"], bank_floor,
                     {int(s): at for s, at in row.deadlines.items()},
                     {int(s): left for s, left in row.banks.items()})
-    return LiveTable.rebuild(
+    table = LiveTable.rebuild(
         row.game, row.options, [RecordEntry(step.seat, step.notation) for step in steps],
         id=row.id, seed=row.seed, public=row.public, invite=row.invite, clocks=clocks,
         seats=[Seat(s.kind, s.level, s.nickname, s.token_hash, s.away, s.disconnected_at) for s in seats],
         created=row.created, status=row.status, version=row.version, result=row.result)
+    table.stored_rows = [table_row(table), *(seat_row(seat) for seat in table.seats)]
+    return table
 
 
 def active_ids(session: Session) -> list[str]:

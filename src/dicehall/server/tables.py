@@ -75,8 +75,10 @@ class LiveTable:
     version: int = 0
     result: dict | None = None
     match: Match = field(init=False)
-    #: how many of the match's steps are already stored
+    #: what is stored: how many of the match's steps, and the changing
+    #: columns of the table's row and of its seats' rows (empty: nothing yet)
     stored_steps: int = 0
+    stored_rows: list[dict] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.match = Match(self.game, self.seed, auto_chance=False)
