@@ -18,7 +18,7 @@ async def serve_client(websocket: WebSocket, manager: TableManager, table_id: st
     invite = websocket.query_params.get("invite")
     await websocket.accept()
     try:
-        connection = await manager.connect(table_id, websocket.send_json, token, invite)
+        connection = await manager.connect(table_id, websocket.send_text, token, invite)
     except LobbyError as error:
         await websocket.close(CLOSE_OFFSET + error.status, error.detail[:120])
         return

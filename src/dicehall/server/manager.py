@@ -1,16 +1,19 @@
 """The table manager: live tables in memory, their clients, timers and bots.
 
 Every change to a table happens under the table's lock, bumps its version,
-is stored, and is then sent to each client as that client's own view. Bots
-think in a worker thread, so the event loop keeps serving everyone else."""
+is handed to the writer (which stores it in order, in its own thread), and is
+sent to each client as that client's own view. Bots think in a worker thread,
+so the event loop keeps serving everyone else."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import Any
 
 from sqlalchemy.orm import sessionmaker
@@ -23,23 +26,30 @@ from .config import Settings
 from .lobby import LobbyError, new_table
 from .protocol import CreateTable, JoinRequest, Refused
 from .tables import OVER, RUNNING, WAITING, LiveTable, Seat, hash_token, step_rng
+from .writer import Writer
 
 log = logging.getLogger(__name__)
 
 
-class Connection:
-    """One client's WebSocket: its seat (``None`` for a spectator) and a send lock."""
+def encode(message: dict) -> str:
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
-    def __init__(self, send: Callable[[dict], Awaitable[None]], seat: int | None):
+
+class Connection:
+    """One client's WebSocket (``send`` takes text): its seat (``None`` for a
+    spectator) and a send lock."""
+
+    def __init__(self, send: Callable[[str], Awaitable[None]], seat: int | None):
         self._send = send
         self.seat = seat
         self.lock = asyncio.Lock()
         #: set once the first state (with the layout) is sent; broadcasts wait for it
         self.ready = False
 
-    async def send(self, message: dict) -> None:
+    async def send(self, message: dict | str) -> None:
+        """Send a message, or its text already encoded."""
         async with self.lock:
-            await self._send(message)
+            await self._send(message if isinstance(message, str) else encode(message))
 
 
 class TableManager:
@@ -51,6 +61,7 @@ class TableManager:
         self.connections: dict[str, list[Connection]] = defaultdict(list)
         self.locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.bot_tasks: dict[str, asyncio.Task] = {}
+        self.writer = Writer(sessions)
 
     # --- loading and storing ------------------------------------------------
     def resume(self) -> None:
@@ -86,13 +97,13 @@ class TableManager:
         return table
 
     def commit(self, table: LiveTable, ended: bool = False) -> None:
-        """Store the table; a game that just ended updates the ratings."""
-        with self.sessions.begin() as session:
-            store.save(session, table)
-            if ended:
-                players = [(seat.kind, seat.nickname if seat.kind == "human" else seat.level)
-                           for seat in table.seats]
-                ratings.rate_game(session, table.game.name, players, table.match.state.places())
+        """Hand the table's changes to the writer; a game that just ended updates the ratings."""
+        self.writer.submit(store.changes(table))
+        if ended:
+            players = [(seat.kind, seat.nickname if seat.kind == "human" else seat.level)
+                       for seat in table.seats]
+            self.writer.submit(partial(ratings.rate_game, game=table.game.name, players=players,
+                                       places=table.match.state.places()))
 
     async def changed(self, table: LiveTable, was: str) -> None:
         """After a change: store, tell every client, let the bots move."""
@@ -222,7 +233,7 @@ class TableManager:
         return changed
 
     # --- clients -------------------------------------------------------------------
-    async def connect(self, table_id: str, send: Callable[[dict], Awaitable[None]],
+    async def connect(self, table_id: str, send: Callable[[str], Awaitable[None]],
                       token: str | None, invite: str | None) -> Connection:
         """Register a client (a seat's when the token holds one, else a
         spectator) and send it the first state; a returning player reclaims the seat."""
@@ -269,10 +280,16 @@ class TableManager:
         return message
 
     async def broadcast(self, table: LiveTable) -> None:
+        """Send every client its state; each seat's message (spectators share
+        one) is built and encoded once."""
+        texts: dict[int | None, str] = {}
         for connection in list(self.connections[table.id]):
             if connection.ready:
+                seat = connection.seat
+                if seat not in texts:
+                    texts[seat] = encode(self.message(table, seat))
                 try:
-                    await connection.send(self.message(table, connection.seat))
+                    await connection.send(texts[seat])
                 except Exception:  # a closed socket: its own handler cleans up
                     log.debug("could not send to a client of table %s", table.id)
 
@@ -306,3 +323,4 @@ class TableManager:
         for task in self.bot_tasks.values():
             task.cancel()
         await asyncio.gather(*self.bot_tasks.values(), return_exceptions=True)
+        await self.writer.close()

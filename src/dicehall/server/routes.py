@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
+from starlette.concurrency import run_in_threadpool
 
 from . import ratings
 from .lobby import LobbyError, configure, games_json
@@ -29,7 +30,8 @@ def layout(game: str, request: Request) -> dict:
 
 
 @router.post("/tables", status_code=201)
-def create_table(spec: CreateTable, request: Request) -> dict:
+async def create_table(spec: CreateTable, request: Request) -> dict:
+    """On the event loop, like every other change to the tables."""
     return manager_of(request).create(spec)
 
 
@@ -81,7 +83,12 @@ def replay(table_id: str, request: Request, invite: str | None = None) -> dict:
 
 
 @router.get("/leaderboard/{game}")
-def leaderboard(game: str, request: Request) -> list[dict]:
+async def leaderboard(game: str, request: Request) -> list[dict]:
     configure(game, {})
-    with manager_of(request).sessions() as session:
-        return ratings.leaderboard(session, game)
+    manager = manager_of(request)
+    await manager.writer.flush()  # the ratings of games just ended
+
+    def read() -> list[dict]:
+        with manager.sessions() as session:
+            return ratings.leaderboard(session, game)
+    return await run_in_threadpool(read)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from sqlalchemy import insert, select, update
+from collections.abc import Callable
+
+from sqlalchemy import Executable, bindparam, insert, select, update
 from sqlalchemy.orm import Session
 
 from ..engine.record import RecordEntry
@@ -11,33 +13,48 @@ from .tables import LiveTable, Seat
 from .timers import Clocks, Timer
 
 TABLES, SEATS, STEPS = TableRow.__table__, SeatRow.__table__, StepRow.__table__
+#: updates that set the columns their parameters name
+UPDATE_TABLE = update(TABLES).where(TABLES.c.id == bindparam("row_id"))
+UPDATE_SEAT = update(SEATS).where(SEATS.c.table_id == bindparam("row_id"),
+                                  SEATS.c.seat == bindparam("row_seat"))
 
 
 def save(session: Session, table: LiveTable) -> None:
-    """Write what changed since the table was last stored: the table's row, its
-    seats' rows (only the changed columns of each) and the steps not stored yet.
+    """Write what changed since the table was last stored."""
+    changes(table)(session)
 
-    Plain inserts and updates, never ``merge``: the server saves after every
+
+def changes(table: LiveTable) -> Callable[[Session], None]:
+    """A job that writes what changed since the last call: the table's row,
+    its seats' rows (only the changed columns of each) and the steps not stored
+    yet. The values are taken now, and count as stored from now on.
+
+    Plain inserts and updates, never ``merge``: the server stores after every
     action, and a merge reads every row back first."""
     rows = [table_row(table), *(seat_row(seat) for seat in table.seats)]
+    writes: list[tuple[Executable, dict | list[dict]]] = []
     if not table.stored_rows:
-        session.execute(insert(TABLES), {**rows[0], **fixed_columns(table)})
-        session.execute(insert(SEATS), [{"table_id": table.id, "seat": index, **row}
-                                        for index, row in enumerate(rows[1:])])
+        writes.append((insert(TABLES), {**rows[0], **fixed_columns(table)}))
+        writes.append((insert(SEATS), [{"table_id": table.id, "seat": index, **row}
+                                       for index, row in enumerate(rows[1:])]))
     else:
-        if changes := changed(table.stored_rows[0], rows[0]):
-            session.execute(update(TABLES).where(TABLES.c.id == table.id).values(changes))
+        if columns := changed(table.stored_rows[0], rows[0]):
+            writes.append((UPDATE_TABLE, {"row_id": table.id, **columns}))
         for index, (stored, row) in enumerate(zip(table.stored_rows[1:], rows[1:])):
-            if changes := changed(stored, row):
-                session.execute(update(SEATS).where(SEATS.c.table_id == table.id, SEATS.c.seat == index)
-                                .values(changes))
+            if columns := changed(stored, row):
+                writes.append((UPDATE_SEAT, {"row_id": table.id, "row_seat": index, **columns}))
     entries = table.match.entries
     if table.stored_steps < len(entries):
-        session.execute(insert(STEPS), [{"table_id": table.id, "index": i, "seat": entries[i].seat,
-                                         "notation": entries[i].notation}
-                                        for i in range(table.stored_steps, len(entries))])
+        writes.append((insert(STEPS), [{"table_id": table.id, "index": i, "seat": entries[i].seat,
+                                        "notation": entries[i].notation}
+                                       for i in range(table.stored_steps, len(entries))]))
     table.stored_rows = rows
     table.stored_steps = len(entries)
+
+    def write(session: Session) -> None:
+        for statement, parameters in writes:
+            session.execute(statement, parameters)
+    return write
 
 
 def fixed_columns(table: LiveTable) -> dict:
