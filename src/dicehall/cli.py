@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import sys
 from collections.abc import Callable, Iterator
@@ -409,6 +410,7 @@ def serve(
     from .server import Settings, create_app
 
     settings = Settings(data_dir=data)
+    gc.freeze()  # what the imports made lives as long as the server: no collection scans it again
     console.print(f"Dicehall is serving on http://{host}:{port} — open it in a browser", highlight=False)
     uvicorn.run(create_app(settings), host=host, port=port, ws_max_size=64 * 1024, log_level="warning")
 
