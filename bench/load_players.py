@@ -46,7 +46,7 @@ class Run:
         self.window_start = time.perf_counter()
 
     def stopping(self) -> bool:
-        return self.window_start is not None and time.perf_counter() >= self.window_start + self.seconds
+        return self.left() <= 0
 
     def left(self) -> float:
         """Seconds until the run stops (infinite before the window opens)."""
