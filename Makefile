@@ -3,8 +3,10 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# apt-get needs root: sudo when we are not root (and it exists)
+SUDO := $(if $(filter 0,$(shell id -u)),,$(shell command -v sudo))
 
-.PHONY: run test bench clean
+.PHONY: run test bench clean chromium
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -18,7 +20,15 @@ $(STAMP): pyproject.toml | $(BIN)/python
 run: $(STAMP)
 	$(BIN)/dicehall serve
 
-test: $(STAMP)
+# Debian's chromium for the end-to-end browser tests (tests/e2e), installed when
+# missing; DICEHALL_SKIP_E2E=1 skips both (the tests then skip too).
+chromium:
+ifneq ($(DICEHALL_SKIP_E2E),1)
+	@command -v chromium >/dev/null || { $(SUDO) apt-get update && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium; }
+endif
+
+test: $(STAMP) chromium
 	$(BIN)/ruff check src tests bench scripts
 	$(BIN)/python -m pytest
 

@@ -1,0 +1,118 @@
+"""Fixtures for the end-to-end tests: the real server (``dicehall serve`` in a
+subprocess, on a free port of 127.0.0.1 with a temporary data folder) and
+Debian's headless Chromium driven by Playwright.
+
+Chromium and Playwright are required: ``make test`` installs both. Without
+them these tests fail, unless ``DICEHALL_SKIP_E2E=1`` says to skip them."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+HERE = str(Path(__file__).resolve().parent)
+if HERE not in sys.path:
+    sys.path.insert(0, HERE)
+pytest.register_assert_rewrite("ui")
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def unavailable(reason: str) -> None:
+    """Skip when the developer opted out, else fail loudly (CI must run these)."""
+    if os.environ.get("DICEHALL_SKIP_E2E") == "1":
+        pytest.skip(f"{reason} (DICEHALL_SKIP_E2E=1)")
+    pytest.fail(f"{reason}: `make test` installs it; set DICEHALL_SKIP_E2E=1 to skip the e2e tests",
+                pytrace=False)
+
+
+def chromium_path() -> str:
+    path = os.environ.get("DICEHALL_CHROMIUM") or shutil.which("chromium")
+    if not path:
+        unavailable("Debian's chromium is not installed")
+    return path
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_until_serving(process: subprocess.Popen, url: str, seconds: float = 30.0) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"dicehall serve exited with status {process.returncode}")
+        try:
+            with urllib.request.urlopen(f"{url}/api/games", timeout=1):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"dicehall serve did not answer at {url} within {seconds} s")
+
+
+@pytest.fixture(scope="session")
+def base_url(tmp_path_factory) -> str:
+    """The address of a ``dicehall serve`` of its own, for the whole session."""
+    if os.environ.get("DICEHALL_SKIP_E2E") == "1":
+        pytest.skip("DICEHALL_SKIP_E2E=1")
+    port = free_port()
+    data = tmp_path_factory.mktemp("e2e-data")
+    env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "dicehall.cli", "serve", "--port", str(port), "--data", str(data)],
+        env=env, stdin=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_serving(process, url)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    path = chromium_path()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        unavailable("the playwright package is not installed")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=path, headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def context(browser, base_url, request):
+    """A fresh browser profile (empty localStorage) per test; indirect
+    parametrization passes options such as ``viewport``."""
+    context = browser.new_context(base_url=base_url, **getattr(request, "param", {}))
+    context.set_default_timeout(15_000)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context):
+    """A page whose uncaught script errors fail the test."""
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    assert not errors, f"uncaught errors in the page: {errors}"

@@ -1,0 +1,101 @@
+"""A whole 2-player game of each game through the browser, seat 0 played in
+the page (pointer clicks on dice, fields and buttons, and the keyboard action
+list) against an easy bot; the final scores the page shows are those of the
+record the server gives, replayed by the engine."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page
+from ui import (
+    click_choice,
+    create_table,
+    downloaded_record,
+    final_scores,
+    legal,
+    play_by_keyboard,
+    play_to_end,
+    start,
+    take_seat,
+)
+
+pytestmark = pytest.mark.e2e
+
+MINE = "#sheets figure.mine"
+
+
+def dizzle_move(page: Page, count: int) -> None:
+    """Click a die, then the first highlighted field; every third move, and
+    whenever no die fits, the first action by the keyboard."""
+    dice = page.query_selector_all("#dice button.die:not([disabled])")
+    if dice and count % 3:
+        dice[0].click()
+        page.wait_for_selector("#dice button.die[aria-pressed=true]")
+        page.click(f"{MINE} g.target")
+    else:
+        play_by_keyboard(page, legal(page)[0]["notation"])
+
+
+NOCHMAL_CROSS = re.compile(r"^([a-z])([1-5?]) (.+)$")
+
+
+def nochmal_move(page: Page, count: int) -> None:
+    """The action crossing the most boxes: every other move by clicking its
+    dice, its boxes and Confirm, else by the keyboard; a lone `heart` or
+    `pass` by its button."""
+    action = max(legal(page), key=lambda a: len(a["notation"].split()))
+    notation = action["notation"]
+    if action["kind"] not in ("cross", "special") or action["notation"] == "heart":
+        click_choice(page, notation)
+    elif count % 2:
+        play_by_keyboard(page, notation)
+    else:
+        pick_nochmal(page, action)
+
+
+def pick_nochmal(page: Page, action: dict[str, str]) -> None:
+    words = action["notation"].split()
+    if action["kind"] == "cross":
+        colour, number, _ = NOCHMAL_CROSS.match(action["notation"]).groups()
+        dice = [f"c{colour}", f"n{number}"]
+    else:  # the special die; a row's bomb item is played without one
+        die = f"s{words[0]}"
+        dice = [die] if page.query_selector(f"#dice button[data-die='{die}']:enabled") else []
+    for die in dice:
+        page.click(f"#dice button[data-die='{die}']")
+        page.wait_for_selector(f"#dice button[data-die='{die}'][aria-pressed=true]")
+    for box in words[1:]:
+        page.click(f"{MINE} g[data-box='{box}'].target")
+        page.wait_for_selector(f"{MINE} g[data-box='{box}'].picked")
+    page.click("#confirm:enabled")
+
+
+def razzle_move(page: Page, count: int) -> None:
+    """Click the first piece that can move; else enter by the keyboard, else
+    spin or end by their buttons."""
+    target = page.query_selector(f"{MINE} g.target")
+    kinds = {a["kind"]: a["notation"] for a in legal(page)}
+    if target:
+        target.click()
+    elif "enter" in kinds:
+        play_by_keyboard(page, kinds["enter"])
+    else:
+        click_choice(page, kinds.get("spin") or kinds["endturn"])
+
+
+MOVERS = {"dizzle": dizzle_move, "nochmal": nochmal_move, "razzle": razzle_move}
+
+
+@pytest.mark.parametrize("game", sorted(MOVERS))
+def test_a_whole_game_against_a_bot(page: Page, game: str) -> None:
+    table_id = create_table(page, game)
+    take_seat(page, f"tester-{game}")
+    start(page)
+    assert play_to_end(page, MOVERS[game]) > 0
+    record = downloaded_record(page, table_id)
+    replayed = list(record.replay().scores())
+    assert final_scores(page) == dict(enumerate(replayed))
+    assert record.result["scores"] == replayed
+    assert record.seats == [f"human:tester-{game}", "easy"]

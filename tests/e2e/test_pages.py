@@ -1,0 +1,75 @@
+"""The pages beyond playing: nicknames shown as text, the language menu, and
+a phone-sized screen."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+from ui import create_table, start, take_seat
+
+import dicehall.web
+
+pytestmark = pytest.mark.e2e
+
+CATALOGS = Path(dicehall.web.__file__).parent / "static" / "i18n"
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
+         "has_touch": True}
+
+
+def test_a_nickname_of_markup_shows_as_text(page: Page) -> None:
+    nickname = "<svg onload=alert(1)>"  # nicknames have at most 24 characters
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    table_id = create_table(page, "dizzle")
+    take_seat(page, nickname)
+    assert page.inner_text("#seat-list li[data-seat='0'] .name") == nickname
+    start(page)
+    assert page.inner_text("#scores li[data-seat='0'] .name") == nickname
+    assert nickname in page.inner_text("#sheets figure[data-seat='0'] figcaption")
+    page.goto("/")
+    row = page.wait_for_selector(f"#tables li[data-table='{table_id}']")
+    assert nickname in row.inner_text()
+    assert page.query_selector_all("[onload], [onerror]") == []
+    assert dialogs == []
+
+
+def test_the_language_menu_translates_and_is_remembered(page: Page) -> None:
+    german = json.loads((CATALOGS / "de.json").read_text(encoding="utf-8"))
+    page.goto("/")
+    title = "#create-form button[type=submit]"
+    page.wait_for_selector("#lang option[value=de]", state="attached")
+    english = page.inner_text(title)
+    page.select_option("#lang", "de")
+    page.wait_for_function("() => document.documentElement.lang === 'de'")
+    assert page.inner_text(title) == german["create.submit"] != english
+    page.reload()
+    page.wait_for_function("() => document.documentElement.lang === 'de'")
+    assert page.input_value("#lang") == "de"
+    assert page.inner_text(title) == german["create.submit"]
+    create_table(page, "razzle")
+    page.wait_for_function("() => document.documentElement.lang === 'de'")
+    assert page.inner_text("#waiting h2") == german["waiting.title"]
+
+
+def no_horizontal_scroll(page: Page) -> None:
+    root = "document.documentElement"
+    overflow = page.evaluate(f"() => {root}.scrollWidth - {root}.clientWidth")
+    assert overflow <= 0, f"the page scrolls sideways by {overflow} px"
+
+
+@pytest.mark.parametrize("context", [PHONE], indirect=True)
+@pytest.mark.parametrize("game", ["dizzle", "nochmal", "razzle"])
+def test_a_phone_screen_fits_the_sheet(page: Page, game: str) -> None:
+    page.goto("/")
+    page.wait_for_selector("#game option", state="attached")
+    no_horizontal_scroll(page)
+    create_table(page, game)
+    take_seat(page, "phone")
+    start(page)
+    sheet = page.wait_for_selector("#sheets figure.mine svg.board")
+    box = sheet.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+    no_horizontal_scroll(page)

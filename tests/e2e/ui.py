@@ -1,0 +1,136 @@
+"""Driving the browser client through the hooks of docs/web.md: creating a
+table in the lobby, taking a seat in the waiting room, playing a game to its
+end with a game-specific mover, reading the final scores."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from playwright.sync_api import Page, TimeoutError
+
+from dicehall.engine.record import GameRecord
+
+#: the most moves a test game may take before it counts as stuck
+MOVE_LIMIT = 400
+#: seconds between two moves of the page, to stay within the server's rate limit
+PACE = 0.21
+
+
+def create_table(page: Page, game: str, options: dict[str, str] | None = None) -> str:
+    """Create a 2-player table in the lobby (seat 0 open, seat 1 an easy bot) and
+    open it; the table's id."""
+    page.goto("/")
+    page.wait_for_selector(f"#game option[value={game}]", state="attached")
+    page.select_option("#game", game)
+    page.select_option("#players", "2")
+    for name, value in (options or {}).items():
+        page.select_option(f"#options [data-option={name}]", value)
+    page.select_option("#seat-specs li[data-seat='0'] .seat-kind", "open")
+    page.select_option("#seat-specs li[data-seat='1'] .seat-kind", "bot")
+    page.select_option("#seat-specs li[data-seat='1'] .seat-level", "easy")
+    page.click("#create")
+    page.wait_for_url("**/table.html?*")
+    return page.evaluate("new URLSearchParams(location.search).get('id')")
+
+
+def take_seat(page: Page, nickname: str, seat: int = 0) -> None:
+    """Take a seat in the waiting room with a nickname."""
+    page.wait_for_selector("#connection[data-state=open]")
+    page.fill("#nickname", nickname)
+    page.click(f"#seat-list button[data-join='{seat}']")
+    page.wait_for_selector(f"#seat-list li[data-seat='{seat}'][data-kind=human] .you")
+
+
+def start(page: Page) -> None:
+    page.click("#start:enabled")
+    page.wait_for_selector("#status:not([data-state=lobby])")
+    page.wait_for_selector("#connection[data-state=open]")
+
+
+def snapshot(page: Page) -> dict:
+    """The status's state and version, and whether the controls are shown, read at once."""
+    return page.evaluate("""() => {
+        const status = document.querySelector('#status');
+        return {state: status.dataset.state, version: status.dataset.version,
+                controls: !document.querySelector('#controls').hidden};
+    }""")
+
+
+def wait_for_change(page: Page, since: str) -> None:
+    """Wait for a newer state or the end, or fail with the error the client shows."""
+    try:
+        page.wait_for_function(
+            """since => {
+                const status = document.querySelector('#status');
+                return status.dataset.version !== since || status.dataset.state === 'over'
+                    || !document.querySelector('#messages').hidden;
+            }""", arg=since)
+    except TimeoutError:
+        raise AssertionError(f"no new state after version {since}: {describe(page)}") from None
+    assert page.is_hidden("#messages"), page.inner_text("#messages")
+
+
+def play_to_end(page: Page, mover: Callable[[Page, int], None]) -> int:
+    """Let ``mover`` make each of the seat's moves until the game is over; the
+    number of moves made. Moves are at least ``PACE`` seconds apart: the server
+    refuses a connection's messages beyond 5 a second (after a burst of 10)."""
+    moves = 0
+    sent = -PACE
+    while (now := snapshot(page))["state"] != "over":
+        assert moves < MOVE_LIMIT, "the game did not end"
+        if now["state"] == "your-turn" and now["controls"]:
+            page.wait_for_timeout(max(0.0, sent + PACE - time.monotonic()) * 1000)
+            sent = time.monotonic()
+            mover(page, moves)
+            moves += 1
+        wait_for_change(page, now["version"])
+    page.wait_for_selector("#game-over:not([hidden])")
+    return moves
+
+
+def describe(page: Page) -> str:
+    """What the table page shows now, for a failure message."""
+    return page.evaluate("""() => {
+        const status = document.querySelector('#status');
+        const buttons = document.querySelectorAll('#actions [data-notation]');
+        const actions = [...buttons].map(b => b.dataset.notation);
+        return `status ${status.dataset.state} (${status.textContent}), socket `
+            + `${document.querySelector('#connection').dataset.state}, actions ${actions.join(', ')}`;
+    }""")
+
+
+def legal(page: Page) -> list[dict[str, str]]:
+    """The legal actions as the accessible list shows them: notation and kind."""
+    return page.eval_on_selector_all(
+        "#actions button[data-notation]",
+        "buttons => buttons.map(b => ({notation: b.dataset.notation, kind: b.dataset.kind}))")
+
+
+def play_by_keyboard(page: Page, notation: str) -> None:
+    """Type the notation into the filter and press Enter (it plays the first match)."""
+    page.fill("#action-filter", notation)
+    first = page.get_attribute("#actions button[data-notation]", "data-notation")
+    assert first == notation, f"filtering for {notation!r} lists {first!r} first"
+    page.press("#action-filter", "Enter")
+
+
+def click_choice(page: Page, notation: str) -> None:
+    page.click(f"#choices button[data-notation='{notation}']")
+
+
+def final_scores(page: Page) -> dict[int, int]:
+    """The final scores by seat, as ``#final-scores`` shows them."""
+    rows = page.eval_on_selector_all(
+        "#final-scores li[data-seat]",
+        "rows => rows.map(r => [Number(r.dataset.seat), r.querySelector('.score').textContent])")
+    return {seat: int(score) for seat, score in rows}
+
+
+def downloaded_record(page: Page, table_id: str) -> GameRecord:
+    """Download the record by its link on the game-over panel."""
+    href = page.get_attribute("#record-link", "href")
+    assert href.split("?")[0] == f"/api/tables/{table_id}/record"
+    with page.expect_download() as download:
+        page.click("#record-link")
+    return GameRecord.load(download.value.path())
