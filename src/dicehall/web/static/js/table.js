@@ -102,6 +102,7 @@ function render() {
   const seat = message?.seat ?? null;
   const [state, text] = statusText(view, seat);
   $("#status").dataset.state = state;
+  $("#status").dataset.version = message?.version ?? "";
   $("#status").textContent = seat === null ? `${text} · ${t("status.spectating")}` : text;
   show($("#waiting"), !started());
   show($("#game"), started());
@@ -154,7 +155,9 @@ function bindControls() {
   filter.addEventListener("keydown", (event) => {
     if (event.key !== "Enter") return;
     const first = $("#actions [data-notation]");
-    if (first) sendAction(first.dataset.notation);
+    if (!first) return;
+    filter.value = "";
+    sendAction(first.dataset.notation);
   });
   bindWaiting($("#waiting"), {
     tableId, onError: showError,
