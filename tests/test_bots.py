@@ -6,7 +6,8 @@ import random
 import pytest
 
 import dicehall
-from dicehall.bots import MCTSBot, bot_names, hint, make_bot
+from dicehall.bots import MCTSBot, RolloutBot, bot_names, hint, make_bot
+from dicehall.bots.levels import LevelBot
 from dicehall.engine import OptionError, make_game, state_from_json
 from dicehall.sim import simulate
 from scenario import random_game
@@ -14,7 +15,7 @@ from scenario import random_game
 GAMES = [("dizzle", {"players": 2, "level": 3}), ("dizzle", {"players": 1, "level": 7}),
          ("dizzle", {"players": 3, "level": 8}), ("nochmal", {"players": 2}),
          ("nochmal", {"players": 1, "edition": "classic"}), ("razzle", {"players": 3})]
-QUICK = {"mcts": lambda: MCTSBot(iterations=15), "medium": lambda: MCTSBot(iterations=15)}
+QUICK = {"mcts": lambda: MCTSBot(iterations=15), "rollout": lambda: RolloutBot(rounds=2, width=3)}
 
 
 def positions(name, options, seed, every=7):
@@ -30,7 +31,7 @@ def positions(name, options, seed, every=7):
 
 
 @pytest.mark.parametrize("name, options", GAMES, ids=lambda v: str(v))
-@pytest.mark.parametrize("bot_name", ["random", "greedy", "easy", "mcts", "medium"])
+@pytest.mark.parametrize("bot_name", ["random", "greedy", "easy", "mcts", "rollout", "medium"])
 def test_every_bot_chooses_a_legal_action_in_random_positions(name, options, bot_name):
     bot = QUICK.get(bot_name, lambda: make_bot(bot_name))()
     for state in positions(name, options, seed=5):
@@ -42,12 +43,34 @@ def test_every_bot_chooses_a_legal_action_in_random_positions(name, options, bot
 
 def test_bot_names_and_levels():
     assert {"random", "greedy", "mcts", "easy", "medium", "hard"} <= set(bot_names())
-    hard = make_bot("hard")
-    assert (hard.iterations, hard.seconds) == (3000, 2.0)
+    state = make_game("razzle").new_initial_state()
+    assert make_bot("hard").search(state).iterations == 1000
+    nochmal = make_game("nochmal").new_initial_state()
+    assert isinstance(LevelBot("hard").search(nochmal), RolloutBot)
     with pytest.raises(OptionError, match="unknown bot 'wizard'"):
         make_bot("wizard")
     with pytest.raises(ValueError, match="budget"):
         MCTSBot(iterations=None, seconds=None)
+
+
+def test_bot_parameters_in_the_name():
+    bot = make_bot("rollout:depth=2:rounds=5:seconds=none")
+    assert (bot.depth, bot.rounds, bot.seconds) == (2, 5, None)
+    for bad, reason in [("mcts:iterations", "not key=value"), ("mcts:speed=3", "speed"),
+                        ("mcts:iterations=many", "not a number")]:
+        with pytest.raises(OptionError, match=reason):
+            make_bot(bad)
+    with pytest.raises(OptionError, match="does not search"):
+        hint(dicehall.new_game("razzle", seed=1).state, bot="greedy")
+
+
+def test_rollouts_compare_candidates_on_the_same_dice():
+    state = positions("nochmal", {"players": 2}, seed=4)[0]
+    seat = state.deciders()[0]
+    first = RolloutBot(rounds=6, width=4).analyse(state, seat, random.Random(2))
+    assert first == RolloutBot(rounds=6, width=4).analyse(state, seat, random.Random(2))
+    assert len(first) == 4 and all(a.action_id in state.legal_action_ids(seat) for a in first)
+    assert first[0].visits == max(a.visits for a in first), "the best survives every halving"
 
 
 def test_search_is_deterministic_for_a_seed():
@@ -88,7 +111,7 @@ def test_the_search_does_not_peek_at_hidden_choices():
 
 def test_hint_recommends_a_legal_action_with_its_value():
     match = dicehall.new_game("razzle", players=2, seed=3)
-    advice = hint(match.state, iterations=80, seconds=None)
+    advice = hint(match.state, bot="mcts:iterations=80:seconds=none")
     assert advice.action in match.legal_actions()
     assert 0 <= advice.value <= 1 and advice.visits > 0
     assert all(other in match.legal_actions() for other, _, _ in advice.alternatives)

@@ -170,7 +170,7 @@ def test_hint_advises_where_a_record_stops(tmp_path):
     record_path = next(tmp_path.glob("*.record.json"))
     record = GameRecord.load(record_path)
     steps = next(i for i, e in enumerate(record.entries) if e.seat is not None)
-    data = json.loads(run("hint", str(record_path), "--upto", str(steps), "--iterations", "50",
+    data = json.loads(run("hint", str(record_path), "--upto", str(steps), "--bot", "mcts:iterations=50",
                           "--json").output)
     legal = [str(a) for a in record.replay(steps).legal_actions()]
     assert data["action"] in legal and data["visits"] > 0

@@ -333,16 +333,17 @@ def hint(
     file: Annotated[Path, typer.Argument(help="A game record (JSON) of a game in progress.")],
     seat: Annotated[Optional[int], typer.Option(help="The seat to advise (default: the decider).")] = None,
     upto: Annotated[Optional[int], typer.Option(help="Advise after this many steps of the record.")] = None,
-    seconds: Annotated[float, typer.Option(min=0.01, help="Thinking time.")] = 2.0,
-    iterations: Annotated[int, typer.Option(min=1, help="Most search iterations.")] = 3000,
+    bot: Annotated[Optional[str], typer.Option(
+        help="A search bot with parameters, e.g. mcts:iterations=5000:seconds=5 "
+             "(default: the game's hard level).")] = None,
     as_json: JsonArg = False,
 ) -> None:
-    """Recommend the best action where a record stops, by the hard bot's search."""
+    """Recommend the best action where a record stops, by the hard level's search."""
     from .bots import hint as search_hint
 
     with reported():
         state = GameRecord.load(file).replay(upto)
-        advice = search_hint(state, seat, seconds=seconds, iterations=iterations)
+        advice = search_hint(state, seat, bot=bot)
     if as_json:
         print(json.dumps({"action": str(advice.action), "value": round(advice.value, 4),
                           "visits": advice.visits,

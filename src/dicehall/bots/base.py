@@ -35,7 +35,32 @@ def bot_names() -> list[str]:
 
 
 def make_bot(name: str) -> Bot:
+    """A bot by name; ``mcts:iterations=500:seconds=0.5`` sets a bot's
+    parameters (numbers, ``none``, ``true`` or ``false``)."""
+    base, *settings = name.split(":")
     try:
-        return _BOTS[name]()
+        factory = _BOTS[base]
     except KeyError:
-        raise OptionError(f"unknown bot {name!r}; bots are: {', '.join(bot_names())}") from None
+        raise OptionError(f"unknown bot {base!r}; bots are: {', '.join(bot_names())}") from None
+    parameters = dict(_parameter(name, setting) for setting in settings)
+    try:
+        return factory(**parameters)
+    except TypeError as error:
+        raise OptionError(f"bot {name!r}: {error}") from None
+
+
+def _parameter(name: str, setting: str) -> tuple[str, object]:
+    key, equals, text = setting.partition("=")
+    if not equals or not key:
+        raise OptionError(f"bot {name!r}: {setting!r} is not key=value")
+    words = {"none": None, "true": True, "false": False}
+    if text.lower() in words:
+        return key, words[text.lower()]
+    try:
+        return key, int(text)
+    except ValueError:
+        pass
+    try:
+        return key, float(text)
+    except ValueError:
+        raise OptionError(f"bot {name!r}: {key}={text!r} is not a number, none, true or false") from None

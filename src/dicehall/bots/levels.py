@@ -1,10 +1,17 @@
 """Difficulty levels a table can offer, and hints for human players.
 
-| level | bot | budget per move |
+``easy`` is the greedy bot in every game. ``medium`` and ``hard`` are each
+game's own search with a budget per move, named by the game in
+``Game.levels`` (game knowledge stays in the game's package):
+
+| level | Dizzle, Razzle-Dazzle | Noch mal |
 |---|---|---|
-| ``easy`` | greedy: the best action by a one-step evaluation | instant |
-| ``medium`` | MCTS | 300 iterations or 0.25 s, whichever comes first |
-| ``hard`` | MCTS | 3,000 iterations or 2 s, whichever comes first |
+| ``easy`` | greedy | greedy |
+| ``medium`` | MCTS, 300 iterations or 0.25 s | rollouts, 2 rounds per candidate or 0.25 s |
+| ``hard`` | MCTS, 1,000 iterations or 2 s | rollouts, 8 rounds per candidate or 2 s |
+
+Whichever budget runs out first ends the search, so a ``hard`` move never
+takes much more than 2 seconds.
 """
 
 from __future__ import annotations
@@ -13,15 +20,34 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine.errors import OptionError
 from ..engine.state import GameState
-from .base import register_level
+from .base import Bot, make_bot, register_level
 from .greedy import GreedyBot
-from .mcts import MCTSBot
+
+
+class LevelBot:
+    """A difficulty level: the search the game names for it (``Game.levels``)."""
+
+    def __init__(self, level: str) -> None:
+        self.name = level
+        self._bots: dict[str, Bot] = {}
+
+    def search(self, state: GameState) -> Bot:
+        game = state.game
+        key = game.levels[self.name]
+        if key not in self._bots:
+            self._bots[key] = make_bot(key)
+        return self._bots[key]
+
+    def choose(self, state: GameState, seat: int, rng: random.Random) -> int:
+        return self.search(state).choose(state, seat, rng)
+
 
 LEVELS = {
     "easy": GreedyBot,
-    "medium": lambda: MCTSBot(iterations=300, seconds=0.25),
-    "hard": lambda: MCTSBot(iterations=3000, seconds=2.0),
+    "medium": lambda: LevelBot("medium"),
+    "hard": lambda: LevelBot("hard"),
 }
 for _name, _factory in LEVELS.items():
     register_level(_name, _factory)
@@ -39,11 +65,16 @@ class Hint:
     alternatives: list[tuple[Any, float, int]]
 
 
-def hint(state: GameState, seat: int | None = None, *, seconds: float = 2.0,
-         iterations: int | None = 3000, seed: int | str = 0) -> Hint:
-    """The best action for ``seat`` (default: the only decider) by the hard bot's search."""
+def hint(state: GameState, seat: int | None = None, *, bot: str | None = None,
+         seed: int | str = 0) -> Hint:
+    """The best action for ``seat`` (default: the only decider) by the hard
+    level's search, or by ``bot`` (a search bot's name with parameters, e.g.
+    ``mcts:iterations=5000``)."""
     seat = state.deciding_seat(seat)
-    found = MCTSBot(iterations=iterations, seconds=seconds).analyse(state, seat, random.Random(seed))
+    search = make_bot(bot) if bot else LevelBot("hard").search(state)
+    if not hasattr(search, "analyse"):
+        raise OptionError(f"bot {bot!r} does not search, so it cannot give hints")
+    found = search.analyse(state, seat, random.Random(seed))
     decode = state.game.action_from_id
     if not found:
         action = decode(state.legal_action_ids(seat)[0])

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from ..engine.playout import play_randomly
 from ..engine.state import CHANCE, TERMINAL, GameState
 from .base import register_bot
+from .greedy import ranked
 
 WIN_WEIGHT = 0.75          # the rest of a reward is the place
 SOLO_SCALE = 100.0         # a solo score of 100 is a reward of 1
@@ -110,7 +111,7 @@ class MCTSBot:
             state.apply_id(action, seat)
             path.append((child, seat))
             node = child if child.visits else None
-        rewards = _playout(state, rng) if self.playout else _estimate(state)
+        rewards = _playout(state, rng) if self.playout else estimate(state)
         root.visits += 1
         for child, seat in path:
             child.visits += 1
@@ -142,15 +143,7 @@ class MCTSBot:
         """The ``width`` actions the game's one-step evaluation likes best."""
         if len(legal) <= self.width:
             return rng.sample(legal, len(legal))
-        evaluate = state.game.evaluate
-        scored = []
-        for action in legal:
-            after = state.clone()
-            after.apply_id(action, seat)
-            scored.append((evaluate(after, seat), rng.random(), action))
-        scored.sort(reverse=True)
-        return [action for _, _, action in scored[:self.width]]
-
+        return [action for _, _, action, _ in ranked(state, seat, legal, rng)[:self.width]]
 
 def _playout(state: GameState, rng: random.Random) -> list[float]:
     """Play on at random to the end; every seat's reward in [0, 1] (about)."""
@@ -158,7 +151,7 @@ def _playout(state: GameState, rng: random.Random) -> list[float]:
     return rewards(state)
 
 
-def _estimate(state: GameState) -> list[float]:
+def estimate(state: GameState) -> list[float]:
     """Rewards without playing on: the game's evaluation of every seat, as the
     chance to lead (a logistic of the lead over the best other seat)."""
     if state.current_player() == TERMINAL:

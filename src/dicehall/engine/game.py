@@ -73,6 +73,13 @@ class Game(ABC):
             action = self.parse_action(action)
         return self.action_id(action)
 
+    #: the search bot (with its budget, see ``dicehall.bots.make_bot``) that
+    #: plays each difficulty level above ``easy``
+    levels: ClassVar[dict[str, str]] = {
+        "medium": "mcts:iterations=300:seconds=0.25",
+        "hard": "mcts:iterations=1000:seconds=2",
+    }
+
     #: the option naming a data file (a custom sheet or board), if the game has one;
     #: records store that file's table inline, so they replay without the file
     data_option: ClassVar[str | None] = None

@@ -1,0 +1,94 @@
+"""A rollout search bot: flat Monte-Carlo over the best few actions, each
+played on by the greedy policy for a few decisions and then evaluated.
+
+Every round samples one future (the dice, and the tie-breaks of the greedy
+players) and plays it after every candidate action alike, so candidates are
+compared on the same dice ("common random numbers") and few rounds tell them
+apart. Rounds are spent by successive halving: after each batch the weaker
+half of the candidates is dropped, so the budget goes to the close calls.
+The search starts from ``state.redacted(seat)``, so the other players' hidden
+simultaneous choices are chosen again by their greedy policy, never peeked at.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from ..engine.state import CHANCE, TERMINAL, GameState
+from .base import register_bot
+from .greedy import greedy_choice, ranked
+from .mcts import Analysis, estimate
+
+
+@register_bot
+class RolloutBot:
+    """Search with a budget of ``rounds`` per candidate and/or ``seconds`` per move."""
+
+    name = "rollout"
+
+    def __init__(self, rounds: int | None = 64, seconds: float | None = None, width: int = 8,
+                 depth: int = 3) -> None:
+        if rounds is None and seconds is None:
+            raise ValueError("give the search a budget: rounds, seconds or both")
+        self.rounds = rounds
+        self.seconds = seconds
+        self.width = width
+        self.depth = depth
+
+    def choose(self, state: GameState, seat: int, rng: random.Random) -> int:
+        actions = state.legal_action_ids(seat)
+        if len(actions) == 1:
+            return actions[0]
+        return self.analyse(state, seat, rng)[0].action_id
+
+    def analyse(self, state: GameState, seat: int, rng: random.Random) -> list[Analysis]:
+        """The candidates, best mean first, with the rounds each was played."""
+        root = state.redacted(seat)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        best = ranked(root, seat, root.legal_action_ids(seat), rng)[:self.width]
+        alive = [(action, after) for _, _, action, after in best]
+        totals = {action: 0.0 for action, _ in alive}
+        played = dict.fromkeys(totals, 0)
+        batch = 2
+        while len(alive) > 1:
+            for _ in range(batch):
+                seed = rng.random()
+                for action, after in alive:
+                    totals[action] += self._rollout(after, seat, seed)
+                    played[action] += 1
+                if deadline is not None and time.perf_counter() >= deadline:
+                    break
+            if self._spent(played, alive, deadline):
+                break
+            alive.sort(key=lambda pair: -totals[pair[0]] / played[pair[0]])
+            alive = alive[:max(2, len(alive) // 2)] if len(alive) > 2 else alive
+            batch *= 2
+        found = [Analysis(action, played[action], totals[action] / max(played[action], 1))
+                 for action in totals]
+        return sorted(found, key=lambda a: (-(a.action_id in dict(alive)), -a.value))
+
+    def _spent(self, played: dict[int, int], alive: list, deadline: float | None) -> bool:
+        if deadline is not None and time.perf_counter() >= deadline:
+            return True
+        return self.rounds is not None and played[alive[0][0]] >= self.rounds
+
+    def _rollout(self, after: GameState, seat: int, seed: float) -> float:
+        """Play on greedily for ``depth`` decisions of ours; our reward then."""
+        state, rng = after.clone(), random.Random(seed)
+        decisions = 0
+        while True:
+            current = state.current_player()
+            if current == TERMINAL:
+                break
+            if current == CHANCE:
+                state.apply_outcome(state.sample_chance(rng))
+                continue
+            decider = state.deciders()[0]
+            if decider == seat:
+                if decisions == self.depth:
+                    break
+                decisions += 1
+            state.apply_id(greedy_choice(state, decider, rng), decider)
+        return estimate(state)[seat]
+
