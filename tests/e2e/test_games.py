@@ -5,11 +5,11 @@ record the server gives, replayed by the engine."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import Page
 from ui import (
+    MINE,
+    NOCHMAL_CROSS,
     click_choice,
     create_table,
     downloaded_record,
@@ -23,9 +23,6 @@ from ui import (
 
 pytestmark = pytest.mark.e2e
 
-MINE = "#sheets figure.mine"
-
-
 def dizzle_move(page: Page, count: int) -> None:
     """Click a die, then the first highlighted field; every third move, and
     whenever no die fits, the first action by the keyboard."""
@@ -36,9 +33,6 @@ def dizzle_move(page: Page, count: int) -> None:
         page.click(f"{MINE} g.target")
     else:
         play_by_keyboard(page, legal(page)[0]["notation"])
-
-
-NOCHMAL_CROSS = re.compile(r"^([a-z])([1-5?]) (.+)$")
 
 
 def nochmal_move(page: Page, count: int) -> None:

@@ -4,6 +4,7 @@ end with a game-specific mover, reading the final scores."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 
@@ -13,22 +14,25 @@ from dicehall.engine.record import GameRecord
 
 #: the most moves a test game may take before it counts as stuck
 MOVE_LIMIT = 400
+#: the viewer's own sheet
+MINE = "#sheets figure.mine"
+#: a Noch mal cross: colour die, number die, boxes
+NOCHMAL_CROSS = re.compile(r"^([a-z])([1-6?]) (.+)$")
 #: seconds between two moves of the page, to stay within the server's rate limit
 PACE = 0.21
 
 
-def create_table(page: Page, game: str, options: dict[str, str] | None = None) -> str:
-    """Create a 2-player table in the lobby (seat 0 open, seat 1 an easy bot) and
-    open it; the table's id."""
+def create_table(page: Page, game: str, bot: str | None = "easy") -> str:
+    """Create a 2-player table in the lobby (seat 0 open, seat 1 a bot of that
+    level, or open without one) and open it; the table's id."""
     page.goto("/")
     page.wait_for_selector(f"#game option[value={game}]", state="attached")
     page.select_option("#game", game)
     page.select_option("#players", "2")
-    for name, value in (options or {}).items():
-        page.select_option(f"#options [data-option={name}]", value)
     page.select_option("#seat-specs li[data-seat='0'] .seat-kind", "open")
-    page.select_option("#seat-specs li[data-seat='1'] .seat-kind", "bot")
-    page.select_option("#seat-specs li[data-seat='1'] .seat-level", "easy")
+    if bot:
+        page.select_option("#seat-specs li[data-seat='1'] .seat-kind", "bot")
+        page.select_option("#seat-specs li[data-seat='1'] .seat-level", bot)
     page.click("#create")
     page.wait_for_url("**/table.html?*")
     return page.evaluate("new URLSearchParams(location.search).get('id')")

@@ -12,6 +12,10 @@ function sameSet(names, picked) {
   return names.length === picked.size && names.every((name) => picked.has(name));
 }
 
+function sameActions(a, b) {
+  return a.length === b.length && a.every((action, i) => action.id === b[i].id);
+}
+
 export class Play {
   constructor(send, changed) {
     this.send = send;
@@ -19,9 +23,13 @@ export class Play {
     this.reset(null, []);
   }
 
+  // A new state: the selection is kept when the seat's legal actions did not
+  // change (another player's move at a simultaneous step), otherwise cleared.
   reset(game, legal) {
+    const kept = game === this.game && sameActions(legal, this.legal ?? []);
     this.game = game;
     this.legal = legal;
+    if (kept) return;
     this.selection = {};
     this.picked = new Set();
     this.offered = null;
