@@ -35,16 +35,24 @@ def evaluate(state: NochmalState, seat: int) -> float:
 
 def _outlook(state: NochmalState, seat: int) -> float:
     """Points completed but not yet settled, plus the weighted open ones."""
-    sheet, crossed, solo = state.sheet, state.crossed[seat], state.solo
+    sheet, solo = state.sheet, state.solo
+    free = sheet.all_boxes & ~state.crossed[seat]
     value = JOKER * (sheet.jokers - state.jokers_used[seat])
+    taken, column_points = state.columns_taken, state.column_points[seat]
     for number, column in enumerate(sheet.columns):
-        if state.column_points[seat][number] is None:
-            first = solo or not state.columns_taken >> number & 1
+        if column_points[number] is None:
+            first = solo or not taken >> number & 1
             points = (sheet.column_first if first else sheet.column_later)[number]
-            value += points * COLUMN_CHANCE ** (column & ~crossed).bit_count()
+            value += points * _COLUMN_CHANCES[(column & free).bit_count()]
+    taken, colour_points = state.colours_taken, state.colour_points[seat]
     for number, colour in enumerate(COLOURS):
-        if state.colour_points[seat][number] is None:
-            first = solo or not state.colours_taken >> number & 1
+        if colour_points[number] is None:
+            first = solo or not taken >> number & 1
             points = sheet.colour_bonus[0 if first else 1]
-            value += points * COLOUR_CHANCE ** (sheet.colour_masks[colour] & ~crossed).bit_count()
+            value += points * _COLOUR_CHANCES[(sheet.colour_masks[colour] & free).bit_count()]
     return value
+
+
+# a sheet has at most 26 x 30 boxes
+_COLUMN_CHANCES = [COLUMN_CHANCE ** missing for missing in range(26 * 30 + 1)]
+_COLOUR_CHANCES = [COLOUR_CHANCE ** missing for missing in range(26 * 30 + 1)]
