@@ -1,5 +1,6 @@
 """Timers, bots taking over absent players, reconnecting, and restarts — all on a fake clock."""
 
+import pytest
 from server_helpers import Server
 
 from dicehall.server.timers import Clocks, Timer
@@ -92,6 +93,18 @@ def test_a_bot_takes_over_after_the_grace_period_and_the_token_reclaims(server):
             assert bob.state["version"] == version + 1
             assert not bob.state["table"]["seats"][1]["away"] and bob.state["table"]["seats"][1]["connected"]
         ann.until(version + 1)
+
+
+def test_a_socket_that_fails_at_once_does_not_hold_its_seat(server):
+    table_id, tokens = server.seated("dizzle")
+
+    async def broken(text):
+        raise ConnectionError("closed")
+
+    with pytest.raises(ConnectionError):
+        server.run(server.manager.connect, table_id, broken, tokens[0], None)
+    assert server.manager.connections[table_id] == []
+    assert not server.table(table_id)["seats"][0]["connected"]
 
 
 def test_leaving_a_running_game_hands_the_seat_to_a_bot(server):

@@ -244,8 +244,14 @@ class TableManager:
             self.connections[table_id].append(connection)
             if seat is not None:
                 await self.reclaim(table, seat)
-            await connection.send(self.message(table, seat, first=True))
-            connection.ready = True
+        try:
+            async with self.locks[table_id]:
+                await connection.send(self.message(table, seat, first=True))
+                connection.ready = True
+        except Exception:
+            # a socket that closed at once: the seat is not held as connected
+            await self.disconnect(table_id, connection)
+            raise
         return connection
 
     async def reclaim(self, table: LiveTable, seat: int) -> None:
