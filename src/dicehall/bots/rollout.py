@@ -51,27 +51,26 @@ class RolloutBot:
         totals = {action: 0.0 for action, _ in alive}
         played = dict.fromkeys(totals, 0)
         batch = 2
-        while len(alive) > 1:
-            for _ in range(batch):
-                seed = rng.random()
-                for action, after in alive:
-                    totals[action] += self._rollout(after, seat, seed)
-                    played[action] += 1
-                if deadline is not None and time.perf_counter() >= deadline:
-                    break
-            if self._spent(played, alive, deadline):
-                break
+        while len(alive) > 1 and self._play(alive, batch, seat, rng, totals, played, deadline):
             alive.sort(key=lambda pair: -totals[pair[0]] / played[pair[0]])
-            alive = alive[:max(2, len(alive) // 2)] if len(alive) > 2 else alive
+            alive = alive[:max(2, len(alive) // 2)]
             batch *= 2
-        found = [Analysis(action, played[action], totals[action] / max(played[action], 1))
-                 for action in totals]
-        return sorted(found, key=lambda a: (-(a.action_id in dict(alive)), -a.value))
+        kept = {action for action, _ in alive}
+        found = [Analysis(action, played[action], totals[action] / played[action]) for action in totals]
+        return sorted(found, key=lambda a: (a.action_id not in kept, -a.value))
 
-    def _spent(self, played: dict[int, int], alive: list, deadline: float | None) -> bool:
-        if deadline is not None and time.perf_counter() >= deadline:
-            return True
-        return self.rounds is not None and played[alive[0][0]] >= self.rounds
+    def _play(self, alive: list[tuple[int, GameState]], batch: int, seat: int, rng: random.Random,
+              totals: dict[int, float], played: dict[int, int], deadline: float | None) -> bool:
+        """Play ``batch`` rounds of the candidates alive; False once the budget
+        is spent. Every candidate plays at least one round, whatever the clock."""
+        for _ in range(batch):
+            seed = rng.random()
+            for action, after in alive:
+                if played[action] and deadline is not None and time.perf_counter() >= deadline:
+                    return False
+                totals[action] += self._rollout(after, seat, seed)
+                played[action] += 1
+        return self.rounds is None or played[alive[0][0]] < self.rounds
 
     def _rollout(self, after: GameState, seat: int, seed: float) -> float:
         """Play on greedily for ``depth`` decisions of ours; our reward then."""
