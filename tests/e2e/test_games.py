@@ -1,7 +1,8 @@
 """A whole 2-player game of each game through the browser, seat 0 played in
 the page (pointer clicks on dice, fields and buttons, and the keyboard action
 list) against an easy bot; the final scores the page shows are those of the
-record the server gives, replayed by the engine."""
+record the server gives, replayed by the engine. A finished game puts the
+player on the lobby's leaderboard."""
 
 from __future__ import annotations
 
@@ -93,3 +94,22 @@ def test_a_whole_game_against_a_bot(page: Page, game: str) -> None:
     assert final_scores(page) == dict(enumerate(replayed))
     assert record.result["scores"] == replayed
     assert record.seats == [f"human:tester-{game}", "easy"]
+
+
+def test_a_finished_game_puts_the_player_on_the_leaderboard(page: Page) -> None:
+    nickname = "<i>leader</i>"  # this test's own, shown as text
+    create_table(page, "razzle")
+    take_seat(page, nickname)
+    start(page)
+    play_to_end(page, razzle_move)
+    page.goto("/")
+    page.wait_for_selector("#leaderboard-game option[value=razzle]", state="attached")
+    page.select_option("#leaderboard-game", "razzle")
+    row = page.wait_for_selector(f"#leaderboard-rows tr[data-player='{nickname}']")
+    rank, name, rating, games = row.eval_on_selector_all("td", "cells => cells.map(c => c.textContent)")
+    ranked = page.eval_on_selector_all("#leaderboard-rows tr", "rows => rows.map(r => r.dataset.player)")
+    assert (name, games, int(rank)) == (nickname, "1", ranked.index(nickname) + 1)
+    board = page.request.get("/api/leaderboard/razzle").json()
+    entry = next(entry for entry in board if entry["nickname"] == nickname)
+    assert abs(int(rating) - entry["rating"]) <= 0.5 and entry["rating"] != 1200
+    assert page.query_selector_all("#leaderboard i") == []

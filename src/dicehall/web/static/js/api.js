@@ -38,6 +38,7 @@ export const api = {
   leave: (id, token) => request("POST", `/api/tables/${enc(id)}/leave`, { token }),
   start: (id, token) => request("POST", `/api/tables/${enc(id)}/start`, { token }),
   replay: (id, invite) => request("GET", `/api/tables/${enc(id)}/replay${query({ invite })}`),
+  leaderboard: (game) => request("GET", `/api/leaderboard/${enc(game)}`),
 };
 
 export function recordUrl(id, invite) {

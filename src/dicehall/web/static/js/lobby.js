@@ -1,5 +1,6 @@
-// The lobby (index.html): public tables from GET /api/tables, and a form to
-// create a table from GET /api/games (game, options, seats, timer, public).
+// The lobby (index.html): public tables from GET /api/tables, a form to
+// create a table from GET /api/games (game, options, seats, timer, public),
+// and the leaderboard of a game from GET /api/leaderboard/{game}.
 
 import { api, nickname, seats, tableUrl } from "./api.js";
 import { $, el } from "./dom.js";
@@ -51,6 +52,32 @@ async function joinAndGo(id, seat, invite) {
   const answer = await api.join(id, seat, name, invite);
   seats.set(id, answer.seat, answer.token);
   location.href = tableUrl(id, invite);
+}
+
+// --- the leaderboard ------------------------------------------------------------
+function leaderRow(entry, index) {
+  return el("tr", { "data-player": entry.nickname, "data-testid": "leaderboard-row" },
+    el("td", { class: "rank", text: index + 1 }),
+    el("td", { class: "name", text: entry.nickname }),
+    el("td", { class: "rating", text: Math.round(entry.rating) }),
+    el("td", { class: "games", text: entry.games }));
+}
+
+function renderLeaderboard(entries) {
+  $("#leaderboard-rows").replaceChildren(...entries.map(leaderRow));
+  $("#leaderboard-table").hidden = entries.length === 0;
+  $("#no-ratings").hidden = entries.length > 0;
+}
+
+async function refreshLeaderboard() {
+  const game = $("#leaderboard-game").value;
+  if (!game) return;
+  try {
+    const entries = await api.leaderboard(game);
+    if ($("#leaderboard-game").value === game) renderLeaderboard(entries);
+  } catch (error) {
+    showError(error);
+  }
 }
 
 // --- creating a table -----------------------------------------------------------
@@ -128,8 +155,13 @@ async function create(event) {
   }
 }
 
+function gameChoices() {
+  return state.games.map((game) => el("option", { value: game.name, text: game.title }));
+}
+
 function renderGames() {
-  $("#game").replaceChildren(...state.games.map((game) => el("option", { value: game.name, text: game.title })));
+  $("#game").replaceChildren(...gameChoices());
+  $("#leaderboard-game").replaceChildren(...gameChoices());
   renderGameForm();
 }
 
@@ -141,6 +173,7 @@ async function main() {
   $("#timer-kind").addEventListener("change", () => { $("#timer-seconds").disabled = ["none", "default"].includes($("#timer-kind").value); });
   $("#create-form").addEventListener("submit", create);
   $("#refresh").addEventListener("click", refreshTables);
+  $("#leaderboard-game").addEventListener("change", refreshLeaderboard);
   onLanguageChange(renderTables);
   try {
     state.games = await api.games();
@@ -148,7 +181,7 @@ async function main() {
     showError(error);
   }
   renderGames();
-  await refreshTables();
+  await Promise.all([refreshTables(), refreshLeaderboard()]);
   setInterval(refreshTables, 5000);
 }
 
