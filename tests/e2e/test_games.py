@@ -2,7 +2,7 @@
 the page (pointer clicks on dice, fields and buttons, and the keyboard action
 list) against an easy bot; the final scores the page shows are those of the
 record the server gives, replayed by the engine. A finished game puts the
-player on the lobby's leaderboard."""
+player on the lobby's leaderboard; the Dizzle lava step shows the lava die."""
 
 from __future__ import annotations
 
@@ -113,3 +113,31 @@ def test_a_finished_game_puts_the_player_on_the_leaderboard(page: Page) -> None:
     entry = next(entry for entry in board if entry["nickname"] == nickname)
     assert abs(int(rating) - entry["rating"]) <= 0.5 and entry["rating"] != 1200
     assert page.query_selector_all("#leaderboard i") == []
+
+
+def test_the_lava_step_shows_the_lava_die(page: Page) -> None:
+    """A level 7 game of Dizzle: at each lava step the dice area shows the lava
+    die and its number, every target holds that number, and a click on one
+    plays it."""
+    create_table(page, "dizzle", options={"level": "7"})
+    take_seat(page, "lava")
+    start(page)
+    layout = page.request.get("/api/layout/dizzle?level=7").json()
+    numbers = {field["name"]: field["number"] for field in layout["fields"]}
+    steps: list[int] = []
+
+    def move(page: Page, count: int) -> None:
+        die = page.query_selector("#dice span.die.lava")
+        if die is None:
+            dizzle_move(page, count)
+            return
+        value = int(die.get_attribute("data-die"))
+        assert str(value) in page.inner_text("#dice .dice-note")
+        targets = page.eval_on_selector_all(f"{MINE} g.target", "fields => fields.map(f => f.dataset.field)")
+        assert targets and {numbers[field] for field in targets} == {value}
+        assert sorted(targets) == sorted(a["notation"].split()[1] for a in legal(page))
+        page.click(f"{MINE} g.target")
+        steps.append(value)
+
+    play_to_end(page, move)
+    assert steps, "no lava step in a whole game"

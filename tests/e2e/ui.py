@@ -22,13 +22,17 @@ NOCHMAL_CROSS = re.compile(r"^([a-z])([1-6?]) (.+)$")
 PACE = 0.21
 
 
-def create_table(page: Page, game: str, bot: str | None = "easy") -> str:
+def create_table(page: Page, game: str, bot: str | None = "easy",
+                 options: dict[str, str] | None = None) -> str:
     """Create a 2-player table in the lobby (seat 0 open, seat 1 a bot of that
-    level, or open without one) and open it; the table's id."""
+    level, or open without one; game options chosen by name) and open it; the
+    table's id."""
     page.goto("/")
     page.wait_for_selector(f"#game option[value={game}]", state="attached")
     page.select_option("#game", game)
     page.select_option("#players", "2")
+    for name, value in (options or {}).items():
+        page.select_option(f"#options [data-option={name}]", value)
     page.select_option("#seat-specs li[data-seat='0'] .seat-kind", "open")
     if bot:
         page.select_option("#seat-specs li[data-seat='1'] .seat-kind", "bot")

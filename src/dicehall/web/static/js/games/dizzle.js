@@ -1,10 +1,12 @@
 // Dizzle: every player's sheet from the layout (numbers, start crosses, planets,
 // volcanoes, gems, bombs, keys, locks, rockets, flags, puzzle pieces, poop,
 // stations, printed tracks, arrows, areas) with the view's crosses, scribbles,
-// lava, drawn tracks and this draft's dice; the dice in the middle.
+// lava, drawn tracks and this draft's dice; the dice in the middle, or the lava
+// die while the players choose where the lava flows (level 7).
 
+import { el } from "../dom.js";
 import { t } from "../i18n.js";
-import { canvas, colourOf, cross, dieButton, figure, pickable, svg, text, title } from "./common.js";
+import { canvas, colourOf, cross, dieButton, dieFace, figure, pickable, svg, text, title } from "./common.js";
 
 const CELL = 60;
 const MARGIN = 28;
@@ -24,11 +26,20 @@ export function matches(action, selection) {
 }
 
 export function dice(layout, view, ctx) {
+  if (view.phase === "lava") return lavaDie(view.lava_die);
   const values = ctx.legal.filter((a) => a.kind === "place").map((a) => a.value);
   return view.middle.map((value) => dieButton(value, value, {
     label: t("dizzle.die", { value }), playable: values.includes(value),
     selected: ctx.selection.die === value, onSelect: () => ctx.select({ die: value }),
   }));
+}
+
+function lavaDie(value) {
+  return [
+    el("span", { class: "die lava", "data-die": value, "data-testid": "lava-die", title: t("dizzle.lava_die", { value }) },
+      dieFace(value, { fill: INK.lava, ink: "#fff" })),
+    el("p", { class: "dice-note", "data-testid": "dice-note", text: t("dizzle.lava", { value }) }),
+  ];
 }
 
 export function extras(layout, view, seat) {
