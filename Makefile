@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # apt-get needs root: sudo when we are not root (and it exists)
 SUDO := $(if $(filter 0,$(shell id -u)),,$(shell command -v sudo))
 
-.PHONY: run test bench clean chromium
+.PHONY: run test test-postgres bench clean chromium
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,14 @@ endif
 test: $(STAMP) chromium
 	$(BIN)/ruff check src tests bench scripts
 	$(BIN)/python -m pytest
+
+# The server tests once more on PostgreSQL (Debian's server, started here);
+# CI runs this after `make test`.
+PG_URL := postgresql+psycopg://dicehall:dicehall@127.0.0.1:5432/dicehall
+test-postgres: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test,postgres]'
+	bash scripts/postgres_for_tests.sh
+	DICEHALL_TEST_DATABASE_URL=$(PG_URL) $(BIN)/python -m pytest -q tests/server
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py --seconds 2

@@ -1,6 +1,7 @@
 """Fixtures for the server tests: a server on a temporary SQLite file with a
 fake clock, and helpers (``server_helpers.py``) to drive it."""
 
+import os
 import sys
 from pathlib import Path
 
@@ -12,8 +13,10 @@ if HERE not in sys.path:
 pytest.register_assert_rewrite("server_helpers")
 
 from server_helpers import Server  # noqa: E402
+from sqlalchemy import text  # noqa: E402
 
 from dicehall.server import FakeClock, Settings  # noqa: E402
+from dicehall.server.db import Base, connect  # noqa: E402
 
 
 @pytest.fixture
@@ -21,9 +24,23 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
+def database_url(tmp_path) -> str:
+    """A fresh SQLite file, or with ``DICEHALL_TEST_DATABASE_URL`` (e.g. a
+    PostgreSQL database) that database emptied for the test."""
+    url = os.environ.get("DICEHALL_TEST_DATABASE_URL")
+    if not url:
+        return f"sqlite:///{tmp_path / 'test.sqlite3'}"
+    engine = connect(url)
+    with engine.begin() as connection:
+        Base.metadata.drop_all(connection)
+        connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
+    engine.dispose()
+    return url
+
+
 @pytest.fixture
 def settings(tmp_path) -> Settings:
-    return Settings(data_dir=tmp_path, database_url=f"sqlite:///{tmp_path / 'test.sqlite3'}",
+    return Settings(data_dir=tmp_path, database_url=database_url(tmp_path),
                     timer_interval=None, takeover_bot="random",
                     bot_levels=("easy", "medium", "hard", "random"))
 
