@@ -92,6 +92,15 @@ class Player:
         self.send({"type": "action", "version": self.state["version"] if version is None else version,
                    "action": action})
 
+    def play_to_end(self, clock: FakeClock) -> None:
+        """Play the first legal action whenever this seat decides, half a
+        second apart, until the game is over."""
+        while self.state["table"]["status"] != "over":
+            if self.state["legal"]:
+                clock.advance(0.5)
+                self.act(self.state["legal"][0]["id"])
+            self.state = self.receive()
+
     def reply(self) -> dict:
         """The next message that is not a state, taking in states sent before it
         (broadcasts when others come, go or act)."""

@@ -50,11 +50,7 @@ def test_records_and_replays_wait_for_the_end(server):
 def test_a_bot_seat_moves_by_itself(server):
     table_id, tokens = server.seated("razzle", players=1, bots=("easy",))
     with server.player(table_id, tokens[0]) as ann:
-        while ann.state["table"]["status"] != "over":
-            if ann.state["legal"]:
-                server.clock.advance(0.5)
-                ann.act(ann.state["legal"][0]["id"])
-            ann.state = ann.receive()
+        ann.play_to_end(server.clock)
     assert len(server.client.get("/api/leaderboard/razzle").json()) == 1
 
 

@@ -112,11 +112,7 @@ def test_leaving_a_running_game_hands_the_seat_to_a_bot(server):
     response = server.client.post(f"/api/tables/{table_id}/leave", json={"token": tokens[1]})
     assert response.json()["seats"][1]["away"]
     with server.player(table_id, tokens[0]) as ann:
-        while ann.state["table"]["status"] != "over":
-            if ann.state["legal"]:
-                server.clock.advance(0.5)
-                ann.act(ann.state["legal"][0]["id"])
-            ann.state = ann.receive()
+        ann.play_to_end(server.clock)
 
 
 def test_a_game_survives_a_restart_with_its_timers(settings, clock):

@@ -19,6 +19,25 @@ class Bot(Protocol):
         """The id of a legal action for ``seat``, which must be deciding now."""
 
 
+class SearchBot:
+    """A bot that ranks the actions by a search (``analyse``, best first) and
+    takes the best; a forced move needs no search."""
+
+    def choose(self, state: GameState, seat: int, rng: random.Random) -> int:
+        actions = state.legal_action_ids(seat)
+        if len(actions) == 1:
+            return actions[0]
+        return self.analyse(state, seat, rng)[0].action_id
+
+    def analyse(self, state: GameState, seat: int, rng: random.Random) -> list:
+        raise NotImplementedError
+
+
+def check_budget(count: int | None, seconds: float | None, unit: str) -> None:
+    if count is None and seconds is None:
+        raise ValueError(f"give the search a budget: {unit}, seconds or both")
+
+
 def register_bot(cls: type) -> type:
     """Register a bot class under its ``name`` (usable as a decorator)."""
     _BOTS[cls.name] = cls

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..engine.errors import OptionError
 from ..engine.state import GameState
-from .base import Bot, make_bot, register_level
+from .base import Bot, SearchBot, make_bot, register_level
 from .greedy import GreedyBot
 
 
@@ -72,7 +72,7 @@ def hint(state: GameState, seat: int | None = None, *, bot: str | None = None,
     ``mcts:iterations=5000``)."""
     seat = state.deciding_seat(seat)
     search = make_bot(bot) if bot else LevelBot("hard").search(state)
-    if not hasattr(search, "analyse"):
+    if not isinstance(search, SearchBot):
         raise OptionError(f"bot {bot!r} does not search, so it cannot give hints")
     found = search.analyse(state, seat, random.Random(seed))
     decode = state.game.action_from_id

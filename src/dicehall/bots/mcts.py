@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from ..engine.playout import play_randomly
 from ..engine.state import CHANCE, TERMINAL, GameState
-from .base import register_bot
+from .base import SearchBot, check_budget, register_bot
 from .greedy import ranked
 
 WIN_WEIGHT = 0.75          # the rest of a reward is the place
@@ -53,25 +53,18 @@ class Node:
 
 
 @register_bot
-class MCTSBot:
+class MCTSBot(SearchBot):
     """Search with a budget of ``iterations`` and/or ``seconds`` per move."""
 
     name = "mcts"
 
     def __init__(self, iterations: int | None = 1000, seconds: float | None = None,
                  width: int = 12, playout: bool = False) -> None:
-        if iterations is None and seconds is None:
-            raise ValueError("give the search a budget: iterations, seconds or both")
+        check_budget(iterations, seconds, "iterations")
         self.iterations = iterations
         self.seconds = seconds
         self.width = width
         self.playout = playout
-
-    def choose(self, state: GameState, seat: int, rng: random.Random) -> int:
-        actions = state.legal_action_ids(seat)
-        if len(actions) == 1:
-            return actions[0]
-        return self.analyse(state, seat, rng)[0].action_id
 
     def analyse(self, state: GameState, seat: int, rng: random.Random) -> list[Analysis]:
         """The root actions searched, most visited first, with their mean reward."""

@@ -16,31 +16,24 @@ import random
 import time
 
 from ..engine.state import CHANCE, TERMINAL, GameState
-from .base import register_bot
+from .base import SearchBot, check_budget, register_bot
 from .greedy import greedy_choice, ranked
 from .mcts import Analysis, estimate
 
 
 @register_bot
-class RolloutBot:
+class RolloutBot(SearchBot):
     """Search with a budget of ``rounds`` per candidate and/or ``seconds`` per move."""
 
     name = "rollout"
 
     def __init__(self, rounds: int | None = 64, seconds: float | None = None, width: int = 8,
                  depth: int = 3) -> None:
-        if rounds is None and seconds is None:
-            raise ValueError("give the search a budget: rounds, seconds or both")
+        check_budget(rounds, seconds, "rounds")
         self.rounds = rounds
         self.seconds = seconds
         self.width = width
         self.depth = depth
-
-    def choose(self, state: GameState, seat: int, rng: random.Random) -> int:
-        actions = state.legal_action_ids(seat)
-        if len(actions) == 1:
-            return actions[0]
-        return self.analyse(state, seat, rng)[0].action_id
 
     def analyse(self, state: GameState, seat: int, rng: random.Random) -> list[Analysis]:
         """The candidates, best mean first, with the rounds each was played."""
