@@ -73,6 +73,14 @@ def test_rollouts_compare_candidates_on_the_same_dice():
     assert first[0].visits == max(a.visits for a in first), "the best survives every halving"
 
 
+def test_rollouts_out_of_time_keep_to_the_candidates_played():
+    state = positions("nochmal", {"players": 2}, seed=4)[0]
+    seat = state.deciders()[0]
+    found = RolloutBot(rounds=None, seconds=1e-9, width=6).analyse(state, seat, random.Random(2))
+    best_by_evaluation = make_bot("greedy").choose(state.redacted(seat), seat, random.Random(2))
+    assert [a.action_id for a in found] == [best_by_evaluation] and found[0].visits == 1
+
+
 def test_search_is_deterministic_for_a_seed():
     state = positions("dizzle", {"players": 2, "level": 4}, seed=2)[0]
     seat = state.deciders()[0]

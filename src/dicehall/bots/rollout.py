@@ -49,21 +49,24 @@ class RolloutBot(SearchBot):
             alive = alive[:max(2, len(alive) // 2)]
             batch *= 2
         kept = {action for action, _ in alive}
-        found = [Analysis(action, played[action], totals[action] / played[action]) for action in totals]
+        found = [Analysis(action, played[action], totals[action] / played[action])
+                 for action in totals if played[action]]
         return sorted(found, key=lambda a: (a.action_id not in kept, -a.value))
 
     def _play(self, alive: list[tuple[int, GameState]], batch: int, seat: int, rng: random.Random,
               totals: dict[int, float], played: dict[int, int], deadline: float | None) -> bool:
         """Play ``batch`` rounds of the candidates alive; False once the budget
-        is spent. Every candidate plays at least one round, whatever the clock."""
+        is spent. The best candidate by evaluation plays at least once, so a
+        search out of time keeps to the candidates it played (that one at least)."""
+        leader = alive[0][0]
         for _ in range(batch):
             seed = rng.random()
             for action, after in alive:
-                if played[action] and deadline is not None and time.perf_counter() >= deadline:
+                if played[leader] and deadline is not None and time.perf_counter() >= deadline:
                     return False
                 totals[action] += self._rollout(after, seat, seed)
                 played[action] += 1
-        return self.rounds is None or played[alive[0][0]] < self.rounds
+        return self.rounds is None or played[leader] < self.rounds
 
     def _rollout(self, after: GameState, seat: int, seed: float) -> float:
         """Play on greedily for ``depth`` decisions of ours; our reward then."""
