@@ -8,10 +8,11 @@ game's own search with a budget per move, named by the game in
 |---|---|---|
 | ``easy`` | greedy | greedy |
 | ``medium`` | MCTS, 300 iterations or 0.25 s | rollouts, 2 rounds per candidate or 0.25 s |
-| ``hard`` | MCTS, 1,000 iterations or 2 s | rollouts, 8 rounds per candidate or 2 s |
+| ``hard`` | MCTS, 1,000 iterations or 2 s | rollouts, 8 rounds per candidate or 1.8 s |
 
-Whichever budget runs out first ends the search, so a ``hard`` move never
-takes much more than 2 seconds.
+Whichever budget runs out first ends the search. A rollout already begun
+when the time is up still finishes, so Noch mal's ``hard`` stops at 1.8 s and
+stays within 2 s even with six players (``bench/bot_moves.py``).
 """
 
 from __future__ import annotations

@@ -36,7 +36,7 @@ class NochmalGame(Game):
     # the greedy policy from the best few actions beat a tree (docs/bots.md)
     levels = {
         "medium": "rollout:depth=1:rounds=2:seconds=0.25",
-        "hard": "rollout:depth=1:rounds=8:seconds=2",
+        "hard": "rollout:depth=1:rounds=8:seconds=1.8",
     }
 
     def __init__(self, options: Mapping[str, Any]) -> None:
