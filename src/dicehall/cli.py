@@ -14,6 +14,7 @@ from typing import Annotated, Optional
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
 from .bots import bot_names
 from .engine import (
@@ -26,7 +27,7 @@ from .engine import (
     make_game,
     parse_option_pairs,
 )
-from .engine.state import TERMINAL
+from .engine.state import TERMINAL, GameState
 from .sim import TournamentResult, plot_scores
 from .sim import bench as run_bench
 from .sim import simulate as run_simulate
@@ -47,17 +48,20 @@ JsonArg = Annotated[bool, typer.Option("--json", help="Print one JSON object ins
 
 
 def fail(message: str) -> None:
-    errors.print(f"[bold red]error:[/] {message}", highlight=False)
+    """Exit with status 2 after one line on stderr (never wrapped, no markup)."""
+    line = Text.assemble(("error:", "bold red"), " ", " ".join(message.splitlines()))
+    errors.print(line, highlight=False, soft_wrap=True)
     raise typer.Exit(2)
 
 
 @contextmanager
-def reported() -> Iterator[None]:
-    """Turn the engine's errors on bad input into a message and exit status 2."""
+def reported(source: Optional[Path] = None) -> Iterator[None]:
+    """Turn the engine's errors on bad input into a message and exit status 2;
+    ``source`` is the file the input came from, when the error cannot name it."""
     try:
         yield
     except DicehallError as error:
-        fail(str(error))
+        fail(f"{source}: {error}" if source else str(error))
 
 
 def configure(name: str, players: int | None, pairs: list[str] | None) -> Game:
@@ -108,8 +112,8 @@ def play(
         table = TerminalTable(match, seats, renderer(game), console)
         table.run()
     if record:
-        match.record(seats).save(record)
-        console.print(f"record written to {record}")
+        write_outputs([(record, match.record(seats).save)])
+        console.print(f"record written to {record}", highlight=False, markup=False)
 
 
 WorkersArg = Annotated[Optional[int], typer.Option(
@@ -162,6 +166,11 @@ def write_outputs(writers: list[tuple[Optional[Path], Callable[[Path], object]]]
                 fail(f"cannot write {path}: {error.strerror or error}")
 
 
+def text_writer(text: str) -> Callable[[Path], object]:
+    """A writer of ``text`` as UTF-8, for :func:`write_outputs`."""
+    return lambda path: path.write_text(text, encoding="utf-8")
+
+
 @app.command()
 def simulate(
     game_name: Annotated[str, typer.Argument(metavar="GAME")],
@@ -189,7 +198,10 @@ def simulate(
         names = bot_list(bots)
         on_record = None
         if records:
-            records.mkdir(parents=True, exist_ok=True)
+            try:
+                records.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                fail(f"cannot write {records}: {error.strerror or error}")
             def on_record(index: int, rec: GameRecord) -> None:
                 rec.save(records / f"{game.name}-{seed}-{index:05d}.record.json")
         with progress_bar(games_count, show_progress(as_json)) as progress:
@@ -300,25 +312,38 @@ def bench(
                   f"({result.games} games in {result.seconds:.1f} s)", highlight=False)
 
 
+DataFileArg = Annotated[Optional[list[Path]], typer.Option(
+    "--data-file", help="A sheet or board file the record names by path, to let it be read "
+    "(records carry theirs inline and open no file you do not name); repeatable.")]
+
+
+def replayed(file: Path, data_files: Optional[list[Path]], upto: Optional[int] = None
+             ) -> tuple[GameRecord, GameState]:
+    """A record file and its state after ``upto`` steps; errors name the file."""
+    with reported():
+        rec = GameRecord.load(file)
+    with reported(file):
+        return rec, rec.replay(upto, data_files or ())
+
+
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
     as_json: JsonArg = False,
     svg: Annotated[Optional[Path], typer.Option(
         help="Also draw the final sheets as an SVG picture here (Dizzle).")] = None,
+    data_file: DataFileArg = None,
 ) -> None:
     """Replay a game record and show the final position and scores."""
-    with reported():
-        rec = GameRecord.load(file)
-        state = rec.replay()
-        if svg:
-            if rec.game != "dizzle":
-                fail("--svg draws Dizzle sheets only")
-            from .games.dizzle.svg import game_svg
-            svg.write_text(game_svg(state), encoding="utf-8")
+    rec, state = replayed(file, data_file)
+    if svg:
+        if rec.game != "dizzle":
+            fail("--svg draws Dizzle sheets only")
+        from .games.dizzle.svg import game_svg
+        write_outputs([(svg, text_writer(game_svg(state)))])
     if as_json:
         print(json.dumps({
-            "game": rec.game, "options": rec.options, "terminal": state.is_terminal(),
+            "game": rec.game, "options": state.game.record_options(), "terminal": state.is_terminal(),
             "scores": state.scores(), "ranking": state.ranking(), "actions": len(rec.entries)}))
         return
     render = renderer(state.game)
@@ -337,12 +362,13 @@ def hint(
         help="A search bot with parameters, e.g. mcts:iterations=5000:seconds=5 "
              "(default: the game's hard level).")] = None,
     as_json: JsonArg = False,
+    data_file: DataFileArg = None,
 ) -> None:
     """Recommend the best action where a record stops, by the hard level's search."""
     from .bots import hint as search_hint
 
+    _, state = replayed(file, data_file, upto)
     with reported():
-        state = GameRecord.load(file).replay(upto)
         advice = search_hint(state, seat, bot=bot)
     if as_json:
         print(json.dumps({"action": str(advice.action), "value": round(advice.value, 4),
@@ -360,6 +386,11 @@ LevelArg = Annotated[str, typer.Argument(metavar="LEVEL|FILE",
                                          help="A level number (1-8) or a sheet file.")]
 
 
+def level_or_file(text: str) -> int | Path:
+    """A shipped level's number (a few ASCII digits), else a sheet file's path."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else Path(text)
+
+
 @levels_app.command("show")
 def levels_show(
     level: LevelArg,
@@ -369,17 +400,17 @@ def levels_show(
     from .games.dizzle.render import render_sheet
     from .games.dizzle.svg import sheet_svg
 
-    options = {"level": level} if level.isdigit() else {"sheet": level}
+    source = level_or_file(level)
     with reported():
-        game = make_game("dizzle", options)
+        game = make_game("dizzle", {"level": source} if isinstance(source, int) else {"sheet": level})
     sheet = game.sheet
     if svg:
-        svg.write_text(sheet_svg(sheet, title=sheet.name), encoding="utf-8")
-        console.print(f"{sheet.name} drawn to {svg}")
+        write_outputs([(svg, text_writer(sheet_svg(sheet, title=sheet.name)))])
+        console.print(f"{sheet.name} drawn to {svg}", highlight=False, markup=False)
         return
-    console.print(f"[bold]{sheet.name}[/]" + (f" (level {sheet.level})" if sheet.level else ""))
+    console.print(Text(sheet.name, "bold") + (f" (level {sheet.level})" if sheet.level else ""))
     if sheet.description:
-        console.print(sheet.description, highlight=False)
+        console.print(sheet.description, highlight=False, markup=False)
     console.print(render_sheet(sheet))
 
 
@@ -390,12 +421,12 @@ def levels_check(level: LevelArg) -> None:
     from .games.dizzle.check import check_level_file
 
     with reported():
-        sheet, problems = check_level_file(level)
+        sheet, problems = check_level_file(level_or_file(level))
     for problem in problems:
-        console.print(f"{level}: {problem}", highlight=False, soft_wrap=True)
+        console.print(f"{level}: {problem}", highlight=False, markup=False, soft_wrap=True)
     if problems:
         raise typer.Exit(1)
-    console.print(f"{sheet.name}: no problems found", highlight=False)
+    console.print(f"{sheet.name}: no problems found", highlight=False, markup=False)
 
 
 @app.command()
@@ -404,16 +435,29 @@ def serve(
     port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
     data: Annotated[Path, typer.Option(
         help="The data folder (SQLite file); DATABASE_URL overrides the database.")] = Path("dicehall-data"),
+    bot_pace: Annotated[float | None, typer.Option(
+        min=0, max=10, help="Seconds at least between a bot's step and the one before it, at tables "
+        "with a human present, so people can follow (default 0.8); 0 for none (benchmarks).")] = None,
+    config: Annotated[Path | None, typer.Option(
+        help="A TOML file of server settings (limits and quotas, see docs/server.md).")] = None,
 ) -> None:
     """Serve online play: the lobby, live tables and the browser client."""
     import uvicorn
 
     from .server import Settings, create_app
+    from .server.config import settings_file
+    from .server.connections import raise_file_limit, uvicorn_options
 
-    settings = Settings(data_dir=data)
+    given = {"data_dir": data} if bot_pace is None else {"data_dir": data, "bot_pace": bot_pace}
+    try:
+        settings = settings_file(config, **given) if config else Settings(**given)
+    except ValueError as error:
+        fail(str(error))
     gc.freeze()  # what the imports made lives as long as the server: no collection scans it again
     console.print(f"Dicehall is serving on http://{host}:{port} — open it in a browser", highlight=False)
-    uvicorn.run(create_app(settings), host=host, port=port, ws_max_size=64 * 1024, log_level="warning")
+    raise_file_limit()
+    uvicorn.run(create_app(settings), host=host, port=port, ws_max_size=64 * 1024, log_level="warning",
+                **uvicorn_options(settings))
 
 
 def main() -> None:

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from types import ModuleType
 
 from rich.console import Console
 
 from .bots import make_bot
 from .engine import DicehallError, Match
-from .engine.state import SIMULTANEOUS, TERMINAL
+from .engine.events import Event, record_events
+from .engine.state import SIMULTANEOUS, TERMINAL, GameState
+from .engine.words import render
 
 HELP = ("Type an action's notation (as listed) or its number in the list; the start "
         "of a notation lists the actions that begin with it; 'all' lists every action; "
@@ -22,7 +25,8 @@ class Quit(Exception):
 
 
 class TerminalTable:
-    """Runs a match: bots by name, humans through prompts on the console."""
+    """Runs a match: bots by name, humans through prompts on the console; every
+    step (bots' moves, rolls, knock-outs, lava…) is told in the engine's words."""
 
     def __init__(self, match: Match, seats: list[str], render: ModuleType, console: Console):
         self.match = match
@@ -37,6 +41,7 @@ class TerminalTable:
 
     def run(self) -> None:
         match = self.match
+        self.tell(match.game.new_initial_state(), 0)
         try:
             while match.current_player() != TERMINAL:
                 for seat in match.state.deciders():
@@ -46,17 +51,16 @@ class TerminalTable:
             return
         self.console.print(self.render.render_state(match.state, names=self.names))
         self.console.print(self.render.render_scores(match.state, names=self.names))
+        self.say(match.game.result_events(match.state))
 
     def decide(self, seat: int) -> None:
         state = self.match.state
         if seat in self.bots:
             action_id = self.bots[seat].choose(state, seat, self.rng)
-            if state.current_player() == SIMULTANEOUS:
-                self.console.print(f"{self.names[seat]} has chosen", highlight=False)
-            else:
+            if state.current_player() != SIMULTANEOUS:   # a simultaneous choice stays hidden
                 action = state.game.action_from_id(action_id)
                 self.console.print(f"{self.names[seat]} plays [bold]{action}[/]", highlight=False)
-            self.match.play(action_id, seat)
+            self.step(lambda: self.match.play(action_id, seat))
             return
         if self.hot_seat and seat != self.last_human:
             self.hand_over(seat)
@@ -110,8 +114,23 @@ class TerminalTable:
 
     def play(self, action, seat: int) -> bool:
         try:
-            self.match.play(action, seat)
+            self.step(lambda: self.match.play(action, seat))
         except DicehallError as error:
             self.console.print(f"[red]{error}[/]")
             return False
         return True
+
+    def step(self, apply: Callable[[], None]) -> None:
+        """Apply a step (and the chance steps it leads to) and tell what happened."""
+        before, first = self.match.state.clone(), len(self.match.entries)
+        apply()
+        self.tell(before, first)
+
+    def tell(self, before: GameState, first: int) -> None:
+        """Print the words of the match's steps from ``first`` on, played from ``before``."""
+        for events in record_events(self.match.game, self.match.entries[first:], before):
+            self.say(events)
+
+    def say(self, events: list[Event]) -> None:
+        for event in events:
+            self.console.print(f"  {render(event, 'en', self.names)}", markup=False, highlight=False)

@@ -14,7 +14,9 @@ from typing import Any, ClassVar
 
 from .chance import Roll
 from .errors import NotationError
+from .events import Event, Narrator, result_events, step_events
 from .options import Option, resolve_options
+from .record import RecordEntry
 from .state import GameState
 
 
@@ -80,6 +82,10 @@ class Game(ABC):
         "hard": "mcts:iterations=1000:seconds=2",
     }
 
+    #: the actions that ask for a roll (a spin, a reroll): the roll stays in that
+    #: seat's move (see :mod:`dicehall.engine.moves`)
+    roll_requests: ClassVar[tuple[type, ...]] = ()
+
     #: the option naming a data file (a custom sheet or board), if the game has one;
     #: records store that file's table inline, so they replay without the file
     data_option: ClassVar[str | None] = None
@@ -114,6 +120,23 @@ class Game(ABC):
     def rating(self, score: int) -> str | None:
         """The printed rating of a solo score, where the game has one."""
         return None
+
+    #: words each step of this game (``games/<game>/events.py``)
+    narrator: ClassVar[Narrator] = Narrator()
+
+    def step_events(self, before: GameState, entry: RecordEntry, after: GameState,
+                    timed_out: bool = False) -> list[Event]:
+        """The words of one record step, from the states around it (``before`` a
+        clone taken before the step). A timed-out step starts with
+        ``common.timeout``; a simultaneous choice still hidden yields only
+        ``common.chose``, and the last one, ``common.chose`` followed by every
+        choice revealed and what they set off."""
+        return step_events(self, before, entry, after, timed_out)
+
+    def result_events(self, state: GameState) -> list[Event]:
+        """The words of the end: winner or shared win (solo: score and rating) and
+        the tie-breaks that split equal scores."""
+        return result_events(self, state)
 
     def describe(self) -> str:
         """A one-line description of this configuration."""

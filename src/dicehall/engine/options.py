@@ -12,6 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import OptionError
+from .schema import shown
+
+MAX_DIGITS = 100  # characters of a whole number given as text (``-o move_time=...``)
 
 
 @dataclass(frozen=True)
@@ -20,7 +23,10 @@ class Option:
 
     ``kind`` is ``int``, ``str`` or ``object`` (anything JSON-like, such as an
     inline sheet table). ``choices`` limits an ``int``/``str`` option to a set of
-    values; ``check`` may reject a value by raising :class:`OptionError`.
+    values and ``bounds`` an ``int`` option to a range (inclusive); every ``int``
+    option has one or the other, so that no value from a client or a file can
+    reach the game's arithmetic unbounded. ``check`` may reject a value by
+    raising :class:`OptionError`.
     """
 
     name: str
@@ -29,36 +35,44 @@ class Option:
     help: str
     choices: tuple | None = None
     check: Callable[[Any], None] | None = None
+    bounds: tuple[int, int] | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind is int and self.choices is None and self.bounds is None:
+            raise TypeError(f"option {self.name!r}: a whole-number option needs choices or bounds")
 
     def convert(self, value: Any) -> Any:
         """Return ``value`` as this option's type, or raise :class:`OptionError`."""
         if self.kind is int:
             value = self._to_int(value)
         elif self.kind is str and not isinstance(value, str):
-            raise OptionError(f"option {self.name!r} must be a string, not {value!r}")
+            raise OptionError(f"option {self.name!r} must be a string, not {shown(value)}")
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
-            raise OptionError(f"option {self.name!r} must be one of {allowed}, not {value!r}")
+            raise OptionError(f"option {self.name!r} must be one of {allowed}, not {shown(value)}")
+        if self.bounds is not None and not self.bounds[0] <= value <= self.bounds[1]:
+            low, high = self.bounds
+            raise OptionError(f"option {self.name!r} must be {low}-{high}, not {shown(value)}")
         if self.check is not None:
             self.check(value)
         return value
 
     def _to_int(self, value: Any) -> int:
-        if isinstance(value, bool):
-            raise OptionError(f"option {self.name!r} must be a whole number, not {value!r}")
-        if isinstance(value, int):
+        if isinstance(value, int) and not isinstance(value, bool):
             return value
-        if isinstance(value, str):
+        if isinstance(value, str) and len(value) <= MAX_DIGITS:
             try:
                 return int(value.strip())
             except ValueError:
                 pass
-        raise OptionError(f"option {self.name!r} must be a whole number, not {value!r}")
+        raise OptionError(f"option {self.name!r} must be a whole number, not {shown(value)}")
 
     def describe(self) -> str:
         """One line for ``dicehall games``."""
         if self.choices is not None:
             values = "|".join(map(str, self.choices))
+        elif self.bounds is not None:
+            values = f"{self.bounds[0]}-{self.bounds[1]}"
         else:
             values = self.kind.__name__ if self.kind is not object else "value"
         default = "" if self.default is None else f" (default {self.default})"
@@ -68,10 +82,10 @@ class Option:
 def resolve_options(game: str, declared: tuple[Option, ...], given: Mapping[str, Any]) -> dict:
     """Validate ``given`` against ``declared`` and fill in the defaults."""
     by_name = {option.name: option for option in declared}
-    unknown = sorted(set(given) - set(by_name))
+    unknown = [name for name in given if name not in by_name]
     if unknown:
         known = ", ".join(by_name)
-        raise OptionError(f"{game} has no option {unknown[0]!r}; its options are: {known}")
+        raise OptionError(f"{game} has no option {shown(unknown[0])}; its options are: {known}")
     resolved = {}
     for option in declared:
         if option.name in given and given[option.name] is not None:

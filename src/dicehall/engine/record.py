@@ -19,16 +19,25 @@ A record is JSON (see ``docs/records.md``)::
 
 ``seats``, ``seed`` and ``result`` are informative; replaying uses only the
 game, its options and the actions.
+
+A record may come from anyone, so reading one is bounded like any file a user
+hands the program (:mod:`.inputs`, :mod:`.schema`), and replaying it opens no
+file it names: a record carries its sheet or board inline, and a path in its
+options is refused unless the user named that same file (``files``).
 """
 
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import DicehallError, IllegalAction, NotationError
+from .inputs import DataError, is_inline, parse_json, read_text
+from .schema import Flag, Int, Items, Refusal, Table, Text, shown, validate
 
 if TYPE_CHECKING:
     from .game import Game
@@ -36,9 +45,13 @@ if TYPE_CHECKING:
 
 FORMAT = "dicehall-record"
 VERSION = 1
+MAX_STEPS = 100_000    # a six-player Noch mal game has about 500
+MAX_NOTATION = 200     # characters of one step
+MAX_SEATS = 8
+MAX_SCORE = 1_000_000
 
 
-class RecordError(DicehallError):
+class RecordError(DataError):
     """A record file that cannot be read as a game record."""
 
 
@@ -64,15 +77,45 @@ class RecordEntry:
             return {"chance": self.notation}
         return {"seat": self.seat, "action": self.notation}
 
-    @classmethod
-    def from_json(cls, data: Any, index: int) -> RecordEntry:
-        if isinstance(data, dict) and set(data) == {"chance"} and isinstance(data["chance"], str):
-            return cls(None, data["chance"])
-        if (isinstance(data, dict) and set(data) == {"seat", "action"}
-                and isinstance(data["seat"], int) and isinstance(data["action"], str)):
-            return cls(data["seat"], data["action"])
-        raise RecordError(f"actions[{index}]: expected {{\"chance\": ...}} or "
-                          f"{{\"seat\": n, \"action\": ...}}, got {data!r}")
+
+_NOTATION = Text(MAX_NOTATION, what="a notation")
+_CHANCE = Table({"chance": _NOTATION}, frozenset({"chance"}))
+_DECISION = Table({"seat": Int(0, MAX_SEATS - 1), "action": _NOTATION}, frozenset({"seat", "action"}))
+
+
+class _Entry:
+    """The schema of one step: a chance outcome or a seat's decision."""
+
+    def check(self, value: Any, where: str) -> RecordEntry:
+        if isinstance(value, dict) and "chance" in value:
+            return RecordEntry(None, _CHANCE.check(value, where)["chance"])
+        if isinstance(value, dict) and "action" in value:
+            decision = _DECISION.check(value, where)
+            return RecordEntry(decision["seat"], decision["action"])
+        raise Refusal(where, 'expected {"chance": ...} or {"seat": n, "action": ...}, '
+                             f"got {shown(value)}")
+
+
+class _Options:
+    """The options: a table of names, each value checked by the game on replay."""
+
+    def check(self, value: Any, where: str) -> dict:
+        if not isinstance(value, dict):
+            raise Refusal(where, f"must be a table, got {shown(value)}")
+        return dict(value)
+
+
+class _Seed:
+    def check(self, value: Any, where: str) -> int | str:
+        return (Text(100) if isinstance(value, str) else Int(-10**100, 10**100)).check(value, where)
+
+
+SCHEMA = Table({
+    "format": Text(40), "version": Int(VERSION, VERSION), "game": Text(40), "options": _Options(),
+    "seats": Items(Text(100), MAX_SEATS), "seed": _Seed(), "actions": Items(_Entry(), MAX_STEPS),
+    "result": Table({"terminal": Flag(), "scores": Items(Int(-MAX_SCORE, MAX_SCORE), MAX_SEATS),
+                     "ranking": Items(Int(0, MAX_SEATS - 1), MAX_SEATS)}),
+}, frozenset({"format", "version", "game", "options", "actions"}))
 
 
 @dataclass
@@ -104,18 +147,15 @@ class GameRecord:
         return data
 
     @classmethod
-    def from_json(cls, data: Any) -> GameRecord:
+    def from_json(cls, data: Any, source: str = "record") -> GameRecord:
+        """The record of parsed JSON, checked against the record schema; errors
+        name ``source`` and the field."""
         if not isinstance(data, dict):
-            raise RecordError("a record must be a JSON object")
+            raise RecordError(f"{source}: a record must be a JSON object")
         if data.get("format") != FORMAT:
-            raise RecordError(f"format: expected {FORMAT!r}, got {data.get('format')!r}")
-        if data.get("version") != VERSION:
-            raise RecordError(f"version: expected {VERSION}, got {data.get('version')!r}")
-        for key, kind in (("game", str), ("options", dict), ("actions", list)):
-            if not isinstance(data.get(key), kind):
-                raise RecordError(f"{key}: missing or not a {kind.__name__}")
-        entries = [RecordEntry.from_json(item, i) for i, item in enumerate(data["actions"])]
-        return cls(data["game"], data["options"], entries, data.get("seats"),
+            raise RecordError(f"{source}: format: expected {FORMAT!r}, got {shown(data.get('format'))}")
+        data = validate(SCHEMA, data, source, RecordError)
+        return cls(data["game"], data["options"], data["actions"], data.get("seats"),
                    data.get("seed"), data.get("result"))
 
     def dumps(self) -> str:
@@ -131,22 +171,27 @@ class GameRecord:
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
-        try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as error:
-            raise RecordError(f"{path}: {error}") from None
-        try:
-            return cls.from_json(data)
-        except RecordError as error:
-            raise RecordError(f"{path}: {error}") from None
+        """Read a record file; every error names the file."""
+        return cls.from_json(parse_json(read_text(path, RecordError), str(path), RecordError), str(path))
 
-    def replay(self, upto: int | None = None) -> GameState:
-        """The state after the first ``upto`` steps (all by default).
+    def make_game(self, files: Collection[str | Path] = ()) -> Game:
+        """The record's configured game. A sheet or board named by path is
+        opened only if it is one of ``files`` (the user named it)."""
+        from .registry import game_class, make_game
+
+        option = game_class(self.game).data_option
+        given = self.options.get(option) if option else None
+        if isinstance(given, str) and not is_inline(given) and not _among(given, files):
+            raise RecordError(f"options.{option}: the record names the file {shown(given, 300)}; a record "
+                              "carries its file inline and opens a file only when you name it too")
+        return make_game(self.game, self.options)
+
+    def replay(self, upto: int | None = None, files: Collection[str | Path] = ()) -> GameState:
+        """The state after the first ``upto`` steps (all by default); ``files``
+        as for :meth:`make_game`.
 
         Raises :class:`ReplayError` naming the first illegal step."""
-        from .registry import make_game
-
-        state = make_game(self.game, self.options).new_initial_state()
+        state = self.make_game(files).new_initial_state()
         for index, entry in enumerate(self.entries[:upto]):
             try:
                 state.apply(entry.notation, entry.seat)
@@ -155,3 +200,8 @@ class GameRecord:
             except NotationError as error:
                 raise ReplayError(index, entry.notation, str(error)) from None
         return state
+
+
+def _among(path: str, files: Collection[str | Path]) -> bool:
+    """Whether ``path`` is one of ``files`` (as absolute, normalised paths)."""
+    return os.path.abspath(path) in {os.path.abspath(file) for file in files}

@@ -90,6 +90,12 @@ class GameState(ABC):
     def tie_break(self, seat: int) -> tuple:
         """Breaks equal scores: a smaller key ranks higher."""
 
+    @abstractmethod
+    def score_parts(self, seat: int) -> dict[str, int]:
+        """``seat``'s score by the game's own categories, in display order, as the
+        terminal's score table shows them (each part has the word
+        ``<game>.part.<name>``)."""
+
     def ranking(self) -> list[int]:
         """Seats best first by score, then by the game's tie-break."""
         scores = self.scores()
@@ -134,8 +140,9 @@ class GameState(ABC):
         copy.withdraw_hidden(seat)
         return copy
 
-    def withdraw_hidden(self, seat: int) -> None:
-        """Undo the pending choices ``seat`` may not see (nothing by default)."""
+    def withdraw_hidden(self, seat: int | None) -> None:
+        """Undo the pending choices ``seat`` (``None``: a spectator) may not see
+        (nothing by default)."""
 
     def conceal(self, data: dict, seat: int | None) -> None:
         """Hide in ``data`` (from :meth:`to_json`) what ``seat`` may not see;

@@ -13,6 +13,7 @@ from ...engine.options import Option
 from ...engine.registry import register
 from ..datafile import check_data_option, load_data_option
 from .actions import DizzleAction, Lava, Pass, Place, Planet, Reroll, Return, Track
+from .events import DizzleNarrator
 from .sheet import TRACK_PIECES, Sheet
 from .sheetfile import LEVELS, level_sheet, load_sheet, sheet_from_data
 from .state import DizzleState
@@ -62,6 +63,7 @@ class ActionCodes:
 class DizzleGame(Game):
     name = "dizzle"
     title = "Dizzle"
+    roll_requests = (Reroll,)
     option_specs = (
         Option("players", int, 2, "number of players (1 = solo)", choices=(1, 2, 3, 4)),
         Option("level", int, 1, "which shipped level sheet to play", choices=LEVELS),
@@ -70,6 +72,7 @@ class DizzleGame(Game):
                check=check_data_option("sheet", "sheet")),
     )
     data_option = "sheet"
+    narrator = DizzleNarrator()
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)

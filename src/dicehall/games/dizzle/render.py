@@ -42,7 +42,7 @@ from ...engine.bits import bit_list
 from ...engine.grid import LETTERS
 from ..terminal import COLOURS, colour_style
 from .railway import CLOSED_POINTS, LONGEST_POINTS, OPEN_POINTS, networks, railway_points
-from .scoring import SOLO_BOMB_POINTS, score_parts
+from .scoring import SOLO_BOMB_POINTS
 from .sheet import EAST, TRACK_PIECES, WEST, Sheet
 from .state import LAVA, LAVA_ROLL, OVER, PLANET, REROLL, REROLLED, ROLL, SOLO, TRACK, TURN
 
@@ -513,16 +513,12 @@ def render_state(state: DizzleState, seat: int | None = None,
 
 
 # --- the result ------------------------------------------------------------------------
-PARTS = (("gems", "gems"), ("arrows", "arrows"), ("puzzles", "puzzles"), ("areas", "areas"),
-         ("flags", "flags"), ("bombs", "bombs"), ("poop", "poops"), ("railway", "railway"))
-
-
 def render_scores(state: DizzleState, names: Sequence[str] | None = None) -> RenderableType:
     """The score table, best first: place, seat, name, score, the score parts for
     the kinds the sheet has, crossed fields (the tie-break) and, in solo on a sheet
     with a rating table, the rating below it."""
-    sheet, game = state.sheet, state.game
-    parts = [part for part, kind in PARTS if getattr(sheet, kind)]
+    game = state.game
+    parts = list(state.score_parts(0))   # the same parts for every seat
     table = Table(title="Final scores" if state.is_terminal() else "Scores so far",
                   title_style="bold", title_justify="left", header_style="bold",
                   box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
@@ -535,9 +531,8 @@ def render_scores(state: DizzleState, names: Sequence[str] | None = None) -> Ren
     table.add_column("Crossed", justify="right")
     scores, places = state.scores(), state.places()
     for player in state.ranking():
-        split = score_parts(sheet, state.crossed[player], state.scribbled[player],
-                            state.flag_values[player], game.solo, state.tracks[player])
-        table.add_row(str(places[player]), str(player), _name(player, names),
+        split = state.score_parts(player)
+        table.add_row(str(places[player]), str(player), Text(_name(player, names)),
                       str(scores[player]), *(str(split[part]) for part in parts),
                       str(state.crossed[player].bit_count()))
     rating = game.rating(scores[0]) if game.solo else None

@@ -8,6 +8,14 @@ from .railway import railway_points
 from .sheet import Scored, Sheet
 
 SOLO_BOMB_POINTS = 2
+#: the score parts in display order, each with the sheet attribute that makes it possible
+PARTS = (("gems", "gems"), ("arrows", "arrows"), ("puzzles", "puzzles"), ("areas", "areas"),
+         ("flags", "flags"), ("bombs", "bombs"), ("poop", "poops"), ("railway", "railway"))
+
+
+def sheet_parts(sheet: Sheet) -> list[str]:
+    """The score parts a sheet can make: those of the kinds of fields it has."""
+    return [part for part, kind in PARTS if getattr(sheet, kind)]
 
 
 def score_parts(sheet: Sheet, crossed: int, scribbled: int, flag_values: Sequence[int | None],

@@ -22,7 +22,7 @@ def state_to_json(state: DizzleState) -> dict:
         "crossed": sheet.names(state.crossed[p]),
         "scribbled": sheet.names(state.scribbled[p]),
         "dice": sheet.names(state.dice[p]),
-        "flags": state.flag_values[p],
+        "flags": state.flag_values[p][:],
         "planets_due": state.planets_due[p],
         "pick": str(state.game.action_from_id(state.pick[p])) if state.pick[p] >= 0 else None,
         "lava": sheet.names(state.lava[p]),
@@ -40,7 +40,7 @@ def state_to_json(state: DizzleState) -> dict:
         "active": [p for p in range(state.game.num_players) if state.active >> p & 1],
         "last_turn": state.last_turn,
         "lava_die": state.lava_die,
-        "flag_next": state.flag_next,
+        "flag_next": state.flag_next[:],
         "players": players,
     }
 

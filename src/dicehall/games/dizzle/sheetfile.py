@@ -1,4 +1,4 @@
-"""Reading and validating Dizzle sheet files (schema: ``docs/sheets.md``)."""
+"""Reading and validating Dizzle sheet files (schema and limits: ``docs/sheets.md``)."""
 
 from __future__ import annotations
 
@@ -8,21 +8,47 @@ from typing import Any
 
 from ...engine.bits import mask_of
 from ...engine.grid import LETTERS, cell_index
-from ..datafile import TableReader, read_packaged, read_toml
+from ...engine.schema import Flag as Bool
+from ...engine.schema import Int, Items, OneOrList, Table, Text
+from ..datafile import INLINE_SHEET, NAME, RATING, TableReader, read_packaged, read_toml
 from .sheet import TRACK_PIECES, Flag, Scored, Sheet
 
 MAX_WIDTH = 26
 MAX_HEIGHT = 30
+MAX_ROW = 200          # characters of one grid row
+MAX_POINTS = 100       # points of a special, a value of a flag track
+MAX_TABLES = 100       # tables of one kind ([[gems]], [[areas]], ...)
+MAX_FLAG_TRACK = 20    # values of one flag track
 TOKENS = frozenset("123456XPV.")
 LEVELS = (1, 2, 3, 4, 5, 6, 7, 8)
-KINDS = ("gems", "bombs", "keys", "locks", "rockets", "flags", "arrows", "puzzles",
-         "areas", "poops", "stations", "tracks", "solo_rating")
-TOP_KEYS = {"name", "level", "description", "grid", "railway", *KINDS}
+
+FIELD = Text(8, r"[A-Za-z][0-9]{1,2}", "a field name like c4")
+AT = OneOrList(FIELD, MAX_WIDTH * MAX_HEIGHT)
+POINTS = Int(1, MAX_POINTS)
+COLOUR = Text(20, what="a colour name")
+
+
+def _kind(**fields: Any) -> Items:
+    """An array of tables of one kind, every key required."""
+    return Items(Table(fields, frozenset(fields)), MAX_TABLES)
+
+
+SCHEMA = Table({
+    "name": NAME, "level": Int(1, 99), "description": Text(1000),
+    "grid": Items(Text(MAX_ROW), MAX_HEIGHT, 1, "rows"), "railway": Bool(),
+    "gems": _kind(at=AT, points=POINTS, colour=COLOUR), "bombs": _kind(at=AT, points=POINTS),
+    "keys": _kind(at=AT, colour=COLOUR), "locks": _kind(at=AT, colour=COLOUR), "rockets": _kind(at=AT),
+    "flags": _kind(at=AT, colour=COLOUR, track=Items(POINTS, MAX_FLAG_TRACK, 1)),
+    "arrows": _kind(**{"from": FIELD, "to": FIELD, "points": POINTS}),
+    "puzzles": _kind(at=AT, colour=COLOUR, points=POINTS), "areas": _kind(at=AT, points=POINTS),
+    "poops": _kind(at=AT, points=POINTS), "stations": _kind(at=AT, points=POINTS),
+    "tracks": _kind(at=AT, piece=Text(2, what="a track piece")), "solo_rating": RATING,
+}, frozenset({"name", "grid"}))
 
 
 def load_sheet(path: str | Path) -> Sheet:
     """Read and validate a sheet file."""
-    return sheet_from_data(read_toml(path), Path(path).name)
+    return sheet_from_data(read_toml(path), str(path))
 
 
 @cache
@@ -31,36 +57,30 @@ def level_sheet(level: int) -> Sheet:
     return sheet_from_data(read_packaged(__package__, f"levels/level{level}.toml"), f"level{level}.toml")
 
 
-def sheet_from_data(data: Any, source: str = "<inline sheet>") -> Sheet:
+def sheet_from_data(data: Any, source: str = INLINE_SHEET) -> Sheet:
     """Validate a sheet table (parsed TOML or JSON) and build the sheet."""
     return _Reader(data, source).sheet()
 
 
 class _Reader(TableReader):
     def __init__(self, data: Any, source: str):
-        super().__init__(data, source)
+        super().__init__(data, source, SCHEMA)
         self.claimed: dict[int, str] = {}
 
-    def points(self, table: dict, where: str) -> int:
-        return self.positive(table, "points", where)
-
     def colour(self, table: dict, where: str) -> str:
-        colour = self.value(table, "colour", str, where)
+        colour = table["colour"]
         if not colour.strip():
             self.fail(f"{where}.colour", "must not be empty")
         return colour.strip().lower()
 
     # --- the grid ---------------------------------------------------------
     def sheet(self) -> Sheet:
-        self.check_keys(TOP_KEYS)
-        name = self.value(self.data, "name", str, "")
-        level = self.value(self.data, "level", int, "", None)
-        description = self.value(self.data, "description", str, "", "")
         self.read_grid()
         keys = self.coloured("keys")
         tracks = self.tracks()
         return Sheet(
-            name=name, level=level, description=description,
+            name=self.data["name"], level=self.data.get("level"),
+            description=self.data.get("description", ""),
             width=self.width, height=self.height, tokens=self.tokens, data=self.data,
             gems=self.scored("gems", colour=True), bombs=self.scored("bombs"),
             keys=keys, locks=self.locks(keys), rocket_fields=self.rockets(),
@@ -69,13 +89,10 @@ class _Reader(TableReader):
             printed_tracks=tracks, railway=self.railway(tracks), solo_rating=self.rating())
 
     def read_grid(self) -> None:
-        rows = self.value(self.data, "grid", list, "")
-        if not rows or not all(isinstance(row, str) for row in rows):
-            self.fail("grid", "must be a non-empty list of strings, one per row")
-        cells = [row.split() for row in rows]
+        cells = [row.split() for row in self.data["grid"]]
         width = len(cells[0])
-        if not 1 <= width <= MAX_WIDTH or len(cells) > MAX_HEIGHT:
-            self.fail("grid", f"must be at most {MAX_WIDTH} columns by {MAX_HEIGHT} rows")
+        if not 1 <= width <= MAX_WIDTH:
+            self.fail("grid", f"must be 1 to {MAX_WIDTH} columns by 1 to {MAX_HEIGHT} rows")
         for r, row in enumerate(cells):
             if len(row) != width:
                 self.fail(f"grid[{r}]", f"row {r + 1} has {len(row)} fields, row 1 has {width}")
@@ -93,10 +110,8 @@ class _Reader(TableReader):
     def name(self, index: int) -> str:
         return f"{LETTERS[index % self.width]}{index // self.width + 1}"
 
-    def fields(self, value: Any, where: str, allowed: str = "123456X") -> list[int]:
+    def fields(self, value: str | list[str], where: str, allowed: str = "123456X") -> list[int]:
         names = [value] if isinstance(value, str) else value
-        if not isinstance(names, list) or not names:
-            self.fail(where, "must be a field name or a non-empty list of field names")
         indices: list[int] = []
         for i, name in enumerate(names):
             here = f"{where}[{i}]" if isinstance(value, list) else where
@@ -114,7 +129,7 @@ class _Reader(TableReader):
 
     def specials(self, table: dict, what: str, where: str, allowed: str = "123456") -> list[int]:
         """The ``at`` fields of a special: numbered, one special per field."""
-        indices = self.fields(self.value(table, "at", object, where), f"{where}.at", allowed)
+        indices = self.fields(table["at"], f"{where}.at", allowed)
         for index in indices:
             if index in self.claimed:
                 self.fail(f"{where}.at", f"{self.name(index)} already carries a {self.claimed[index]}")
@@ -125,25 +140,25 @@ class _Reader(TableReader):
     def scored(self, kind: str, colour: bool = False) -> tuple[Scored, ...]:
         """One entry per field, each scoring its table's points."""
         out = []
-        for table, where in self.tables(kind):
-            points = self.points(table, where)
+        for table, where in self.items(kind):
+            points = table["points"]
             tint = self.colour(table, where) if colour else ""
             out += [Scored(1 << i, points, tint) for i in self.specials(table, kind[:-1], where)]
         return tuple(out)
 
     def stations(self) -> tuple[Scored, ...]:
-        return tuple(Scored(1 << i, self.points(table, where))
-                     for table, where in self.tables("stations")
+        return tuple(Scored(1 << i, table["points"])
+                     for table, where in self.items("stations")
                      for i in self.specials(table, "station", where, "123456X"))
 
     def tracks(self) -> tuple[tuple[int, int], ...]:
         out = []
-        for table, where in self.tables("tracks"):
-            piece = self.value(table, "piece", str, where)
+        for table, where in self.items("tracks"):
+            piece = table["piece"]
             if piece not in TRACK_PIECES:
                 self.fail(f"{where}.piece", f"must be one of {', '.join(TRACK_PIECES)}, not {piece!r}")
             out += [(i, TRACK_PIECES[piece])
-                    for i in self.fields(self.value(table, "at", object, where), f"{where}.at", "X")]
+                    for i in self.fields(table["at"], f"{where}.at", "X")]
         if len({index for index, _ in out}) != len(out):
             self.fail("tracks", "a field has two printed track pieces")
         return tuple(out)
@@ -151,7 +166,7 @@ class _Reader(TableReader):
     def railway(self, tracks: tuple[tuple[int, int], ...]) -> bool:
         """Level 8: every start cross carries a printed track; elsewhere there are
         neither tracks nor stations."""
-        railway = self.value(self.data, "railway", bool, "", False)
+        railway = self.data.get("railway", False)
         if railway:
             bare = [self.name(i) for i, token in enumerate(self.tokens)
                     if token == "X" and i not in dict(tracks)]
@@ -164,7 +179,7 @@ class _Reader(TableReader):
     def coloured(self, kind: str) -> tuple[Scored, ...]:
         return tuple(Scored(mask_of(self.specials(table, kind[:-1], where)), 0,
                             self.colour(table, where))
-                     for table, where in self.tables(kind))
+                     for table, where in self.items(kind))
 
     def locks(self, keys: tuple[Scored, ...]) -> tuple[Scored, ...]:
         locks = self.coloured("locks")
@@ -175,7 +190,7 @@ class _Reader(TableReader):
         return locks
 
     def rockets(self) -> tuple[int, ...]:
-        fields = [i for table, where in self.tables("rockets")
+        fields = [i for table, where in self.items("rockets")
                   for i in self.specials(table, "rocket", where)]
         if fields and "P" not in self.tokens:
             self.fail("rockets", "the sheet has rockets but no planet P")
@@ -183,22 +198,20 @@ class _Reader(TableReader):
 
     def flags(self) -> tuple[Flag, ...]:
         out = []
-        for table, where in self.tables("flags"):
+        for table, where in self.items("flags"):
             at = self.specials(table, "flag", where)
             if len(at) != 1:
                 self.fail(f"{where}.at", "a flag is one field")
-            track = self.value(table, "track", list, where)
-            if (not track or not all(isinstance(v, int) and not isinstance(v, bool) and v > 0
-                                     for v in track)
-                    or list(track) != sorted(track, reverse=True)):
-                self.fail(f"{where}.track", "must be positive whole numbers, highest first")
+            track = table["track"]
+            if track != sorted(track, reverse=True):
+                self.fail(f"{where}.track", "must be highest first")
             out.append(Flag(at[0], self.colour(table, where), tuple(track)))
         return tuple(out)
 
     def arrows(self) -> tuple[Scored, ...]:
         out = []
-        for table, where in self.tables("arrows"):
-            ends = [self.fields(self.value(table, key, str, where), f"{where}.{key}")[0]
+        for table, where in self.items("arrows"):
+            ends = [self.fields(table[key], f"{where}.{key}")[0]
                     for key in ("from", "to")]
             (r0, c0), (r1, c1) = (divmod(end, self.width) for end in ends)
             if r0 != r1 and c0 != c1:
@@ -206,21 +219,19 @@ class _Reader(TableReader):
             rows, cols = range(min(r0, r1), max(r0, r1) + 1), range(min(c0, c1), max(c0, c1) + 1)
             segment = [r * self.width + c for r in rows for c in cols]
             self.fields([self.name(i) for i in segment], where)
-            out.append(Scored(mask_of(segment), self.points(table, where)))
+            out.append(Scored(mask_of(segment), table["points"]))
         return tuple(out)
 
     def puzzles(self) -> tuple[Scored, ...]:
         out = []
-        for table, where in self.tables("puzzles"):
+        for table, where in self.items("puzzles"):
             colour = self.colour(table, where)
             if any(p.colour == colour for p in out):
                 self.fail(f"{where}.colour", f"puzzle colour {colour!r} is given twice")
             out.append(Scored(mask_of(self.specials(table, "puzzle piece", where)),
-                              self.points(table, where), colour))
+                              table["points"], colour))
         return tuple(out)
 
     def areas(self) -> tuple[Scored, ...]:
-        return tuple(Scored(mask_of(self.fields(self.value(table, "at", object, where),
-                                                f"{where}.at")),
-                            self.points(table, where))
-                     for table, where in self.tables("areas"))
+        return tuple(Scored(mask_of(self.fields(table["at"], f"{where}.at")), table["points"])
+                     for table, where in self.items("areas"))

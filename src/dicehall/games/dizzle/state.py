@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine.bits import bit_list
 from ...engine.chance import Roll, dice_outcomes, roll_dice
 from ...engine.state import CHANCE, SIMULTANEOUS, TERMINAL, GameState
-from .scoring import sheet_score
+from .scoring import score_parts, sheet_parts, sheet_score
 from .sheet import TRACK_PIECES
 
 TRACK_BITS = tuple(TRACK_PIECES.values())
@@ -358,6 +358,12 @@ class DizzleState(GameState):
         """Fewer crossed fields wins a tie on points."""
         return (self.crossed[seat].bit_count(),)
 
+    def score_parts(self, seat: int) -> dict[str, int]:
+        """The parts of the kinds of fields the sheet has; they add up to the score."""
+        split = score_parts(self.sheet, self.crossed[seat], self.scribbled[seat],
+                            self.flag_values[seat], self.game.solo, self.tracks[seat])
+        return {part: split[part] for part in sheet_parts(self.sheet)}
+
     # --- copies ---------------------------------------------------------------------
     def clone(self) -> DizzleState:
         other = object.__new__(DizzleState)
@@ -390,7 +396,7 @@ class DizzleState(GameState):
         from .serial import state_to_json
         return state_to_json(self)
 
-    def withdraw_hidden(self, seat: int) -> None:
+    def withdraw_hidden(self, seat: int | None) -> None:
         if self.phase in STEPS:
             self.pick = [pick if p == seat else -1 for p, pick in enumerate(self.pick)]
 

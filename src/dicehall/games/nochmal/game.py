@@ -12,6 +12,7 @@ from ...engine.options import Option
 from ...engine.registry import register
 from ..datafile import check_data_option, load_data_option
 from .actions import COLOUR_FACES, NUMBER_FACES, Cross, NochmalAction, NochmalRoll, Pass, Special
+from .events import NochmalNarrator
 from .sheet import NochmalSheet
 from .sheetfile import EDITIONS, edition_sheet, load_sheet, sheet_from_data
 from .state import NochmalState
@@ -32,6 +33,7 @@ class NochmalGame(Game):
                "the edition's printed sheet", check=check_data_option("sheet", "sheet")),
     )
     data_option = "sheet"
+    narrator = NochmalNarrator()
     # hundreds of actions a roll and dice that change every roll: rollouts of
     # the greedy policy from the best few actions beat a tree (docs/bots.md)
     levels = {

@@ -42,7 +42,6 @@ from rich.text import Text
 
 from ...engine.grid import LETTERS
 from .actions import COLOUR_FACES, NUMBER_FACES
-from .scoring import score_parts
 from .sheet import COLOUR_NAMES, COLOURS, NochmalSheet
 from .state import ACTIVE, ALL, OTHERS, OVER, ROLL
 from .tables import HEART, PASS
@@ -535,28 +534,11 @@ def render_state(state: NochmalState, seat: int | None = None,
 
 
 # --- the result ------------------------------------------------------------------------
-def _parts(state: NochmalState) -> list[str]:
-    """The score parts this edition can make other than 0."""
-    sheet = state.sheet
-    shown = ["colours", "columns"]
-    if sheet.hearts:
-        shown.append("hearts")
-    if sheet.row_points:
-        shown.append("rows")
-    shown.append("jokers")
-    if sheet.special_dice or sheet.special_dice_at_start:
-        shown.append("special dice")
-    shown.append("stars")
-    if state.solo and sheet.edition == "so-gut":
-        shown.append("early end")
-    return shown
-
-
 def render_scores(state: NochmalState, names: Sequence[str] | None = None) -> RenderableType:
     """The score table, best first: place, seat, name, score and the parts of the
     score the edition has (colours, columns, hearts, rows, unused jokers, unused
     special dice, open stars, early end in solo) and, in solo, the rating."""
-    parts = _parts(state)
+    parts = list(state.score_parts(0))   # the same parts for every seat
     table = Table(title="Final scores" if state.is_terminal() else "Scores so far",
                   title_style="bold", title_justify="left", header_style="bold",
                   box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 0))
@@ -568,8 +550,8 @@ def render_scores(state: NochmalState, names: Sequence[str] | None = None) -> Re
         table.add_column(part.capitalize().replace(" ", "\n"), justify="right", no_wrap=True)
     scores, places = state.scores(), state.places()
     for player in state.ranking():
-        split = score_parts(state, player)
-        table.add_row(str(places[player]), str(player), _name(player, names),
+        split = state.score_parts(player)
+        table.add_row(str(places[player]), str(player), Text(_name(player, names)),
                       str(scores[player]), *(str(split[part]) for part in parts))
     rating = state.game.rating(scores[0]) if state.solo else None
     if rating is None:

@@ -32,5 +32,22 @@ def score_parts(state: NochmalState, seat: int) -> dict[str, int]:
     return parts
 
 
+def shown_parts(state: NochmalState) -> list[str]:
+    """The score parts this edition can make other than 0."""
+    sheet = state.sheet
+    shown = ["colours", "columns"]
+    if sheet.hearts:
+        shown.append("hearts")
+    if sheet.row_points:
+        shown.append("rows")
+    shown.append("jokers")
+    if sheet.special_dice or sheet.special_dice_at_start:
+        shown.append("special dice")
+    shown.append("stars")
+    if state.solo and sheet.edition == "so-gut":
+        shown.append("early end")
+    return shown
+
+
 def final_score(state: NochmalState, seat: int) -> int:
     return sum(score_parts(state, seat).values())

@@ -23,10 +23,10 @@ def state_to_json(state: NochmalState) -> dict:
     for seat in range(game.num_players):
         player = {key: getattr(state, key)[seat] for key in PER_SEAT}
         player["crossed"] = sheet.names(state.crossed[seat])
-        player["column_points"] = state.column_points[seat]
-        player["heart_bonus"] = state.heart_bonus[seat]
+        player["column_points"] = state.column_points[seat][:]
+        player["heart_bonus"] = state.heart_bonus[seat][:]
         player["rows_done"] = [r for r in range(sheet.height) if state.rows_done[seat] >> r & 1]
-        player["colour_points"] = state.colour_points[seat]
+        player["colour_points"] = state.colour_points[seat][:]
         pending = state.pending[seat]
         player["pending"] = str(game.action_from_id(pending)) if pending >= 0 else None
         players.append(player)

@@ -1,4 +1,11 @@
-"""Reading and validating Noch mal sheet files (schema: ``docs/nochmal-sheets.md``)."""
+"""Reading and validating Noch mal sheet files (schema and limits: ``docs/nochmal-sheets.md``).
+
+Building a sheet's actions (every connected set of one to five boxes of a
+block, every one or two stars, one to three boxes of a row, ...) is what a big
+sheet makes expensive, so besides the grid the limits cap what that costs: the
+largest block, the stars and the number of actions, so that any sheet accepted
+builds in well under a second.
+"""
 
 from __future__ import annotations
 
@@ -9,19 +16,39 @@ from typing import Any
 
 from ...engine.bits import mask_of
 from ...engine.grid import LETTERS
-from ..datafile import TableReader, read_packaged, read_toml
+from ...engine.schema import Flag, Int, Items, Table, Text
+from ..datafile import INLINE_SHEET, NAME, RATING, TableReader, read_packaged, read_toml
 from .sheet import COLOUR_NAMES, COLOURS, ITEMS, NochmalSheet
+from .tables import action_table
 
 EDITIONS = ("so-gut", "classic")
-KEYS = {"name", "edition", "grid", "row_labels", "start_column", "column_first",
-        "column_later", "colour_bonus", "jokers", "hearts", "special_dice",
-        "special_dice_at_start", "start_column_special", "row_points", "row_items",
-        "solo_rolls", "solo_rating", "invariants"}
 PRINTED_SIZE = (15, 7)
+MAX_WIDTH = 20
+MAX_HEIGHT = 12
+MAX_ROW = 200          # characters of one grid row
+MAX_BLOCK = 12         # boxes of one block
+MAX_STARS = 40
+MAX_ACTIONS = 30_000   # the printed sheets have 6,194 (so-gut) and 6,342 (classic)
+MAX_POINTS = 100       # a column value, a colour bonus, row points
+MAX_COUNT = 50         # jokers, hearts, special dice
+MAX_ROLLS = 100        # rolls of a solo game
+
+VALUES = Items(Int(0, MAX_POINTS), MAX_WIDTH)
+COUNT = Int(0, MAX_COUNT)
+SCHEMA = Table({
+    "name": NAME, "edition": Text(20), "grid": Items(Text(MAX_ROW), MAX_HEIGHT, 1, "rows"),
+    "row_labels": Items(Text(20), MAX_HEIGHT), "start_column": Text(3),
+    "column_first": VALUES, "column_later": VALUES, "colour_bonus": Items(Int(0, MAX_POINTS), 2, 2),
+    "jokers": COUNT, "hearts": COUNT, "special_dice": COUNT, "special_dice_at_start": COUNT,
+    "start_column_special": Flag(), "row_points": Int(0, MAX_POINTS),
+    "row_items": Items(Text(10), MAX_HEIGHT),
+    "solo_rolls": Int(1, MAX_ROLLS), "solo_rating": RATING, "invariants": Flag(),
+}, frozenset({"name", "edition", "grid", "start_column", "column_first", "column_later",
+              "colour_bonus", "jokers"}))
 
 
 def load_sheet(path: str | Path) -> NochmalSheet:
-    return sheet_from_data(read_toml(path), Path(path).name)
+    return sheet_from_data(read_toml(path), str(path))
 
 
 @cache
@@ -30,59 +57,57 @@ def edition_sheet(edition: str) -> NochmalSheet:
     return sheet_from_data(read_packaged(__package__, f"sheets/{edition}.toml"), f"{edition}.toml")
 
 
-def sheet_from_data(data: Any, source: str = "<inline sheet>") -> NochmalSheet:
+def sheet_from_data(data: Any, source: str = INLINE_SHEET) -> NochmalSheet:
     """Validate a sheet table (parsed TOML or JSON) and build the sheet."""
-    return _Reader(data, source).sheet()
+    return _Reader(data, source, SCHEMA).sheet()
 
 
 class _Reader(TableReader):
     def sheet(self) -> NochmalSheet:
-        self.check_keys(KEYS)
-        edition = self.value(self.data, "edition", str)
+        data = self.data
+        edition = data["edition"]
         if edition not in EDITIONS:
             self.fail("edition", f"must be one of {', '.join(EDITIONS)}, not {edition!r}")
         width, height, colours, stars, specials = self.grid()
         start = self.start_column(width)
-        special_dice = self.number("special_dice", 0)
+        special_dice = data.get("special_dice", 0)
         if edition == "classic" and special_dice:
             self.fail("special_dice", "the classic edition has no special die")
-        at_start = self.number("special_dice_at_start", 0)
+        at_start = data.get("special_dice_at_start", 0)
         if at_start > special_dice:
             self.fail("special_dice_at_start", f"more than the {special_dice} special dice")
         sheet = NochmalSheet(
-            name=self.value(self.data, "name", str), edition=edition, width=width,
+            name=data["name"], edition=edition, width=width,
             height=height, colours=colours, stars=stars, special_fields=specials,
             start_column=start,
-            column_first=self.int_list("column_first", width),
-            column_later=self.int_list("column_later", width),
-            colour_bonus=self.int_list("colour_bonus", 2),
-            jokers=self.number("jokers"), hearts=self.number("hearts", 0),
+            column_first=self.per_column("column_first", width),
+            column_later=self.per_column("column_later", width),
+            colour_bonus=tuple(data["colour_bonus"]),
+            jokers=data["jokers"], hearts=data.get("hearts", 0),
             special_dice=special_dice, special_dice_at_start=at_start,
-            start_column_special=self.value(self.data, "start_column_special", bool, "", False),
-            row_points=self.number("row_points", 0), row_items=self.row_items(height),
-            solo_rolls=self.number("solo_rolls", 30), row_labels=self.row_labels(height),
-            solo_rating=self.rating(), data=self.data)
-        if self.value(self.data, "invariants", bool, "", True):
+            start_column_special=data.get("start_column_special", False),
+            row_points=data.get("row_points", 0), row_items=self.row_items(height),
+            solo_rolls=data.get("solo_rolls", 30), row_labels=self.row_labels(height),
+            solo_rating=self.rating(), data=data)
+        if data.get("invariants", True):
             self.check_invariants(sheet)
         missing = [COLOUR_NAMES[c] for c in COLOURS if not sheet.colour_masks[c]]
         if missing:
             self.fail("grid", f"every colour needs boxes; missing: {', '.join(missing)}")
+        self.check_cost(sheet)
         return sheet
 
-    def number(self, key: str, default: Any = ...) -> int:
-        value = self.value(self.data, key, int, "", default)
-        if value < 0:
-            self.fail(key, f"must not be negative, got {value}")
-        return value
+    def per_column(self, key: str, width: int) -> tuple[int, ...]:
+        values = self.data[key]
+        if len(values) != width:
+            self.fail(key, f"must have {width} values, one per column, got {len(values)}")
+        return tuple(values)
 
     def grid(self) -> tuple[int, int, tuple[str, ...], int, int]:
-        rows = self.value(self.data, "grid", list)
-        if not rows or not all(isinstance(row, str) for row in rows):
-            self.fail("grid", "must be a non-empty list of strings, one per row")
-        cells = [row.split() for row in rows]
+        cells = [row.split() for row in self.data["grid"]]
         width = len(cells[0])
-        if not 1 <= width <= len(LETTERS) or len(cells) > 30:
-            self.fail("grid", "must be at most 26 columns by 30 rows")
+        if not 1 <= width <= MAX_WIDTH:
+            self.fail("grid", f"must be 1 to {MAX_WIDTH} columns by 1 to {MAX_HEIGHT} rows")
         colours, stars, specials = [], [], []
         for r, row in enumerate(cells):
             if len(row) != width:
@@ -99,20 +124,20 @@ class _Reader(TableReader):
         return width, len(cells), tuple(colours), mask_of(stars), mask_of(specials)
 
     def start_column(self, width: int) -> int:
-        letter = self.value(self.data, "start_column", str).strip().lower()
+        letter = self.data["start_column"].strip().lower()
         if len(letter) != 1 or letter not in LETTERS[:width]:
             self.fail("start_column", f"must be a column letter a-{LETTERS[width - 1]}, not {letter!r}")
         return LETTERS.index(letter)
 
     def row_items(self, height: int) -> tuple[str, ...]:
-        items = self.value(self.data, "row_items", list, "", [])
+        items = self.data.get("row_items", [])
         if items and (len(items) != height or not all(item in ITEMS for item in items)):
             self.fail("row_items", f"must be empty or {height} of {', '.join(ITEMS)}")
         return tuple(items)
 
     def row_labels(self, height: int) -> tuple[str, ...]:
-        labels = self.value(self.data, "row_labels", list, "", [str(r) for r in range(1, height + 1)])
-        if len(labels) != height or not all(isinstance(label, str) for label in labels):
+        labels = self.data.get("row_labels", [str(r) for r in range(1, height + 1)])
+        if len(labels) != height:
             self.fail("row_labels", f"must be {height} strings")
         return tuple(labels)
 
@@ -134,3 +159,16 @@ class _Reader(TableReader):
         for colour in COLOURS:
             if per_colour[colour] != 3:
                 self.fail("grid", f"{COLOUR_NAMES[colour]} has {per_colour[colour]} stars, needs 3")
+
+    def check_cost(self, sheet: NochmalSheet) -> None:
+        """The limits on what building the sheet's actions costs."""
+        largest = max(sheet.blocks, key=lambda block: block.size)
+        if largest.size > MAX_BLOCK:
+            self.fail("grid", f"the {COLOUR_NAMES[largest.colour]} block at {sheet.names(largest.mask)[0]} "
+                      f"has {largest.size} boxes; a block has at most {MAX_BLOCK}")
+        if sheet.stars.bit_count() > MAX_STARS:
+            self.fail("grid", f"{sheet.stars.bit_count()} stars; a sheet has at most {MAX_STARS}")
+        actions = action_table(sheet).size
+        if actions > MAX_ACTIONS:
+            self.fail("grid", f"the sheet has {actions:,} actions; at most {MAX_ACTIONS:,} "
+                      "(fewer stars, shorter rows or smaller blocks)")

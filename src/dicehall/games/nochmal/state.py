@@ -22,7 +22,7 @@ from ...engine.bits import bit_list
 from ...engine.chance import multiset_probability
 from ...engine.state import CHANCE, SIMULTANEOUS, TERMINAL, GameState
 from .actions import COLOUR_FACES, NUMBER_FACES, SPECIAL_FACES, SPECIAL_WEIGHTS, NochmalRoll
-from .scoring import final_score
+from .scoring import final_score, score_parts, shown_parts
 from .sheet import COLOURS
 from .tables import HEART, PASS
 
@@ -357,6 +357,11 @@ class NochmalState(GameState):
         """More unused jokers win a tie on points."""
         return (self.jokers_used[seat] - self.sheet.jokers,)
 
+    def score_parts(self, seat: int) -> dict[str, int]:
+        """The parts this edition can make; they add up to the score."""
+        split = score_parts(self, seat)
+        return {part: split[part] for part in shown_parts(self)}
+
     def clone(self) -> NochmalState:
         other = object.__new__(NochmalState)
         other.game, other.sheet, other.table = self.game, self.sheet, self.table
@@ -381,7 +386,7 @@ class NochmalState(GameState):
         from .serial import state_to_json
         return state_to_json(self)
 
-    def withdraw_hidden(self, seat: int) -> None:
+    def withdraw_hidden(self, seat: int | None) -> None:
         """Others' choices of this roll are hidden, except the active player's
         once the others choose (it decides which dice they have)."""
         public = self.active if self.phase == OTHERS else None

@@ -12,10 +12,21 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..datafile import TableReader, read_packaged, read_toml
+from ...engine.schema import Int, Items, Table, Text
+from ..datafile import INLINE_BOARD, NAME, TableReader, read_packaged, read_toml
 
 MAX_PLAYERS = 3
 PIECES = range(2, 7)
+MIN_TRACK = 8
+MAX_TRACK = 200        # fields on the ring (the standard board has 48)
+
+FIELD = Int(0, MAX_TRACK - 1)
+SCHEMA = Table({
+    "name": NAME, "track_length": Int(MIN_TRACK, MAX_TRACK),
+    "colours": Items(Text(20, r".*\S.*", "a colour name"), MAX_PLAYERS, MAX_PLAYERS),
+    "entries": Items(FIELD, MAX_PLAYERS, MAX_PLAYERS), "safe": Items(FIELD, MAX_TRACK),
+    "jumps": Items(Items(FIELD, 2, 2), MAX_TRACK), "pieces": Int(PIECES.start, PIECES.stop - 1),
+}, frozenset({"name", "track_length", "colours", "entries", "safe", "pieces"}))
 
 
 @dataclass(frozen=True, eq=False)
@@ -39,7 +50,7 @@ class Board:
 
 
 def load_board(path: str | Path) -> Board:
-    return board_from_data(read_toml(path), Path(path).name)
+    return board_from_data(read_toml(path), str(path))
 
 
 @cache
@@ -47,33 +58,25 @@ def standard_board() -> Board:
     return board_from_data(read_packaged(__package__, "boards/standard.toml"), "standard.toml")
 
 
-def board_from_data(data: Any, source: str = "<inline board>") -> Board:
+def board_from_data(data: Any, source: str = INLINE_BOARD) -> Board:
     """Validate a board table (parsed TOML or JSON) and build the board."""
-    return _Reader(data, source).board()
+    return _Reader(data, source, SCHEMA).board()
 
 
 class _Reader(TableReader):
     def board(self) -> Board:
-        self.check_keys({"name", "track_length", "colours", "entries", "safe", "jumps", "pieces"})
-        length = self.positive(self.data, "track_length")
-        if length < 8:
-            self.fail("track_length", "must be at least 8")
-        colours = self.value(self.data, "colours", list)
-        if len(colours) != MAX_PLAYERS or not all(isinstance(c, str) and c for c in colours):
-            self.fail("colours", f"must be {MAX_PLAYERS} colour names")
+        data = self.data
+        length = data["track_length"]
         entries = self.fields("entries")
-        if len(entries) != MAX_PLAYERS or len(set(entries)) != MAX_PLAYERS:
+        if len(set(entries)) != MAX_PLAYERS:
             self.fail("entries", f"must be {MAX_PLAYERS} different fields")
         safe = self.fields("safe")
         jumps = self.jumps(length, set(safe))
-        pieces = self.positive(self.data, "pieces")
-        if pieces not in PIECES:
-            self.fail("pieces", f"must be {PIECES.start}-{PIECES.stop - 1}")
-        return Board(self.value(self.data, "name", str), length, tuple(colours), tuple(entries),
-                     frozenset(safe), jumps, pieces, self.data)
+        return Board(data["name"], length, tuple(data["colours"]), tuple(entries),
+                     frozenset(safe), jumps, data["pieces"], data)
 
     def fields(self, key: str) -> list[int]:
-        values = self.int_list(key)
+        values = self.data[key]
         length = self.data["track_length"]
         for i, value in enumerate(values):
             if value >= length:
@@ -81,13 +84,9 @@ class _Reader(TableReader):
         return list(values)
 
     def jumps(self, length: int, safe: set[int]) -> dict[int, int]:
-        pairs = self.value(self.data, "jumps", list, "", [])
         jumps: dict[int, int] = {}
-        for i, pair in enumerate(pairs):
-            if (not isinstance(pair, list) or len(pair) != 2
-                    or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < length
-                               for v in pair)
-                    or pair[0] == pair[1]):
+        for i, pair in enumerate(self.data.get("jumps", [])):
+            if max(pair) >= length or pair[0] == pair[1]:
                 self.fail(f"jumps[{i}]", f"must be [from, to]: two different fields 0-{length - 1}")
             if pair[0] in jumps:
                 self.fail(f"jumps[{i}]", f"field {pair[0]} already has an arrow")

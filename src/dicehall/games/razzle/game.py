@@ -13,7 +13,10 @@ from ...engine.registry import register
 from ..datafile import check_data_option, load_data_option
 from .actions import Draw, EndTurn, Enter, Move, RazzleAction, Spin, Timeout
 from .board import PIECES, Board, board_from_data, load_board, standard_board
+from .events import RazzleNarrator
 from .state import RazzleState
+
+MAX_MOVE_TIME = 3600  # seconds: an hour for a move is the most a table's timer allows
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,16 +44,20 @@ class ActionCodes:
 class RazzleGame(Game):
     name = "razzle"
     title = "Razzle-Dazzle"
+    roll_requests = (Spin,)
     option_specs = (
         Option("players", int, 2, "number of players", choices=(2, 3)),
         Option("pieces", int, None, "pieces per player, 2-6 (default: the board's, 4)",
                choices=tuple(PIECES)),
-        Option("goal", int, None, "pieces in the goal to win, 1..pieces (default pieces-1)"),
-        Option("move_time", int, 20, "seconds a player has for a move (the server's timer)"),
+        Option("goal", int, None, "pieces in the goal to win, 1..pieces (default pieces-1)",
+               bounds=(1, PIECES.stop - 1)),
+        Option("move_time", int, 20, "seconds a player has for a move (the server's timer)",
+               bounds=(1, MAX_MOVE_TIME)),
         Option("board", object, None, "a board file (TOML) or inline board (JSON)",
                check=check_data_option("board", "board")),
     )
     data_option = "board"
+    narrator = RazzleNarrator()
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
@@ -63,8 +70,6 @@ class RazzleGame(Game):
         if not 1 <= self.goal_count <= self.pieces:
             raise OptionError(f"option 'goal' must be 1-{self.pieces} (the pieces), "
                               f"not {self.goal_count}")
-        if self.options["move_time"] <= 0:
-            raise OptionError("option 'move_time' must be a positive number of seconds")
         self.options.update(pieces=self.pieces, goal=self.goal_count)
         self.codes = ActionCodes(self.board.track_length)
 

@@ -396,9 +396,9 @@ def render_scores(state: RazzleState, names: Sequence[str] | None = None) -> Ren
     for player in state.ranking():
         style = colour_style(board.colours[player])
         name = Text(_name(player, names))
-        if over and state.goals[player] >= game.goal_count:
+        parts = state.score_parts(player)
+        if over and parts["goal"] >= game.goal_count:
             name.append(f" {GLYPHS['winner']} winner", STYLES["winner"])
         table.add_row(str(places[player]), str(player), Text(board.colours[player], style), name,
-                      f"{state.goals[player]}/{game.goal_count}",
-                      str(sum(state.progress[player])))
+                      f"{parts['goal']}/{game.goal_count}", str(parts["progress"]))
     return table

@@ -17,7 +17,7 @@ def state_to_json(state: RazzleState) -> dict:
         "game": state.game.name, "options": state.game.record_options(),
         "phase": PHASES[state.phase], "turn": state.turn, "number": state.number,
         "spins": state.spins,
-        "players": [{"colour": state.board.colours[seat], "progress": state.progress[seat],
+        "players": [{"colour": state.board.colours[seat], "progress": state.progress[seat][:],
                      "wheel": state.wheel_numbers(seat), "goals": state.goals[seat]}
                     for seat in range(state.game.num_players)],
     }

@@ -227,6 +227,10 @@ class RazzleState(GameState):
         """More total progress ranks higher (pieces in the goal count in full)."""
         return (-sum(self.progress[seat]),)
 
+    def score_parts(self, seat: int) -> dict[str, int]:
+        """Pieces in the goal (the score) and the total progress (the tie-break)."""
+        return {"goal": self.goals[seat], "progress": sum(self.progress[seat])}
+
     def clone(self) -> RazzleState:
         other = object.__new__(RazzleState)
         other.game, other.board = self.game, self.board
