@@ -50,12 +50,24 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+#: every simulated player comes from 127.0.0.1: the per-address quotas are
+#: lifted (the rest of the server's limits stay as they are)
+ONE_ADDRESS = """\
+waiting_tables_per_address = 100000
+tables_burst = 100000
+connections_per_address = 100000
+http_per_address = 100000
+"""
+
+
 @contextmanager
 def server(port: int, data: Path, pin: bool) -> Iterator[subprocess.Popen]:
     """``dicehall serve`` on 127.0.0.1 with ``data`` as its folder (never ``DATABASE_URL``)."""
     env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
+    config = data / "settings.toml"
+    config.write_text(ONE_ADDRESS)
     command = [sys.executable, "-m", "dicehall.cli", "serve", "--host", "127.0.0.1",
-               "--port", str(port), "--data", str(data)]
+               "--port", str(port), "--data", str(data), "--bot-pace", "0", "--config", str(config)]
     with open(data / "server.log", "w") as log:
         process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
         try:

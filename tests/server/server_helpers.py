@@ -66,6 +66,11 @@ class Server:
             yield Player(socket)
 
 
+def mover_of(*players: Player) -> Player:
+    """The player who has a decision to make."""
+    return next(p for p in players if p.state["legal"])
+
+
 class Player:
     """One WebSocket client; ``state`` is the newest state message received."""
 

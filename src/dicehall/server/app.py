@@ -9,12 +9,14 @@ from importlib import resources
 from pathlib import Path
 
 from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from .clock import Clock, SystemClock
 from .config import Settings
 from .db import open_database
+from .http_limits import BodyLimit, validation_error
 from .live import serve_client
 from .lobby import LobbyError
 from .manager import TableManager
@@ -54,11 +56,13 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         await manager.close()
 
     app = FastAPI(title="Dicehall", lifespan=lifespan)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_exception_handler(RequestValidationError, validation_error)
     app.include_router(router, prefix="/api")
 
     @app.exception_handler(LobbyError)
     async def lobby_error(request: Request, error: LobbyError) -> JSONResponse:
-        return JSONResponse({"detail": error.detail}, status_code=error.status)
+        return JSONResponse({"detail": error.detail, "code": error.code}, status_code=error.status)
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:

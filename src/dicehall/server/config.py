@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
+
+from ..engine.errors import DicehallError
+from ..engine.inputs import parse_toml, read_text
 
 DEFAULT_DATA = Path("dicehall-data")
 
@@ -23,11 +26,52 @@ class Settings:
     #: once a time bank is empty, each decision still gets this long
     bank_floor_seconds: float = 5.0
     max_message_bytes: int = 4096
+    #: an HTTP request body (an inline sheet is the largest) has at most this many bytes
+    max_body_bytes: int = 256 * 1024
     #: token bucket per connection: burst size and refill per second
     rate_burst: int = 10
     rate_per_second: float = 5.0
     #: seconds between timer checks; ``None`` leaves them to the caller (tests)
     timer_interval: float | None = 0.5
+    #: seconds at least between a bot's (or a timeout's) step and the step
+    #: before it, at a table with a human present, so people can follow; 0: none
+    bot_pace: float = 0.8
+    #: messages waiting to be sent to one client; a client that falls this far
+    #: behind (it does not read) is disconnected, its seat kept
+    outbound_messages: int = 256
+    #: seconds one message may take to reach a client before it is disconnected
+    send_timeout: float = 10.0
+    #: chat: characters a line, and a token bucket per connection
+    chat_length: int = 300
+    chat_burst: int = 5
+    chat_per_second: float = 0.5
+    #: spectators a table admits at once
+    max_spectators: int = 100
+    #: seconds a rematch keeps the old players' seats for them
+    rematch_hold_seconds: float = 120.0
+    #: quotas per client address: waiting tables it created that are open at
+    #: once, tables it may create (a token bucket: burst, then one per this
+    #: many seconds), and WebSocket connections at once
+    waiting_tables_per_address: int = 10
+    tables_burst: int = 20
+    seconds_per_table: float = 10.0
+    connections_per_address: int = 60
+    #: a waiting table nobody touched for this long is closed
+    waiting_expiry_seconds: float = 1800.0
+    #: seconds setting up a requested game may take (checking an inline sheet, building its tables)
+    build_seconds: float = 5.0
+    #: tables one lobby listing holds at most
+    listing_limit: int = 100
+    #: TCP: seconds a client has to send a request's headers, idle seconds a
+    #: keep-alive connection is kept, HTTP connections one address may hold,
+    #: seconds between WebSocket pings (and to wait for the answer)
+    header_seconds: float = 10.0
+    keep_alive_seconds: int = 5
+    http_per_address: int = 200
+    ping_seconds: float = 20.0
+    #: bots thinking at once on this server: the others queue, first come
+    #: first served, so no table's bots starve the rest
+    bot_threads: int = 1
     bot_levels: tuple[str, ...] = field(default=("easy", "medium", "hard"))
 
     def __post_init__(self) -> None:
@@ -37,3 +81,21 @@ class Settings:
 
     def sqlite_url(self) -> str:
         return f"sqlite:///{(self.data_dir / 'dicehall.sqlite3').resolve()}"
+
+
+def settings_file(path: Path, **given: object) -> Settings:
+    """Settings from a TOML file of field names and values (``bot_pace = 0.5``),
+    under those ``given``; an unknown name or a value of the wrong type is a
+    ValueError naming the file and the field."""
+    try:
+        data = parse_toml(read_text(path), str(path))
+    except DicehallError as error:
+        raise ValueError(str(error)) from None
+    known = {f.name: f for f in fields(Settings)}
+    for name, value in data.items():
+        if name not in known or name in ("data_dir", "database_url", "bot_levels"):
+            raise ValueError(f"{path}: {name}: not a setting of the server")
+        default = known[name].default
+        if type(value) is not type(default) and not (isinstance(default, float) and type(value) is int):
+            raise ValueError(f"{path}: {name}: expected {type(default).__name__}, got {value!r}")
+    return Settings(**{**data, **given})

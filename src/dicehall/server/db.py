@@ -39,6 +39,9 @@ class TableRow(Base):
     #: seat (as text) -> seconds left in its bank (at the start of its decision)
     banks: Mapped[dict] = mapped_column(JSON)
     result: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    #: the table of the rematch of this game, and the game this one is the rematch of
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
 
 class SeatRow(Base):
@@ -62,6 +65,32 @@ class StepRow(Base):
     index: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     notation: Mapped[str] = mapped_column(String(200))
+    #: the server applied the timeout action: the seat's time ran out
+    timed_out: Mapped[bool] = mapped_column(Boolean, default=False)
+    at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class ChatRow(Base):
+    __tablename__ = "chat"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    n: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(String(1200))
+    at: Mapped[float] = mapped_column(Float)
+    #: how many steps the game had when the line was said (the replay shows it there)
+    step: Mapped[int] = mapped_column(Integer)
+
+
+class HeartbeatRow(Base):
+    """One row: when the server last stored anything or ticked, so that a
+    restarted server knows how long it was away."""
+
+    __tablename__ = "heartbeat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    at: Mapped[float] = mapped_column(Float)
 
 
 class RatingRow(Base):

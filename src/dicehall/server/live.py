@@ -1,6 +1,15 @@
-"""The WebSocket route: one client at a live table."""
+"""The WebSocket route: one client at a live table.
+
+Each client has two tasks: one reads its messages and acts on them, the other
+(the pump) sends what the manager queued for it. So no client's socket is
+ever written to while a table's lock is held, and a client that stops reading
+holds up only itself: its queue overflows or a send times out, and it is
+disconnected (its seat stays, and it may reconnect)."""
 
 from __future__ import annotations
+
+import asyncio
+import contextlib
 
 from fastapi import WebSocket, WebSocketDisconnect
 
@@ -18,24 +27,45 @@ async def serve_client(websocket: WebSocket, manager: TableManager, table_id: st
     invite = websocket.query_params.get("invite")
     await websocket.accept()
     try:
-        connection = await manager.connect(table_id, websocket.send_text, token, invite)
+        address = websocket.client.host if websocket.client else None
+        connection = await manager.connect(table_id, token, invite, address)
     except LobbyError as error:
         await websocket.close(CLOSE_OFFSET + error.status, error.detail[:120])
         return
+    receiver = asyncio.create_task(receive_loop(websocket, manager, table_id, connection))
+    pump = asyncio.create_task(send_loop(websocket, connection, manager.settings.send_timeout))
     try:
-        await receive_loop(websocket, manager, table_id, connection)
-    except WebSocketDisconnect:
-        pass
+        done, _ = await asyncio.wait({receiver, pump}, return_when=asyncio.FIRST_COMPLETED)
     finally:
-        await manager.disconnect(table_id, connection)
+        receiver.cancel()
+        pump.cancel()
+        manager.let_go(table_id, connection)
+    if pump in done:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(websocket.close(*connection.reason), 1.0)
+
+
+async def send_loop(websocket: WebSocket, connection: Connection, timeout: float) -> None:
+    """Send the queued messages in order; end when the connection is closed
+    (its queue overflowed) or a send takes longer than ``timeout``."""
+    while (text := await connection.queue.get()) is not None:
+        try:
+            await asyncio.wait_for(websocket.send_text(text), timeout)
+        except TimeoutError:
+            return
 
 
 async def receive_loop(websocket: WebSocket, manager: TableManager, table_id: str,
                        connection: Connection) -> None:
     settings = manager.settings
-    bucket = TokenBucket(manager.clock, settings.rate_burst, settings.rate_per_second)
+    clock = manager.clock
+    bucket = TokenBucket(clock, settings.rate_burst, settings.rate_per_second)
+    chat = TokenBucket(clock, settings.chat_burst, settings.chat_per_second)
     while True:
-        text = await receive_text(websocket)
+        try:
+            text = await receive_text(websocket)
+        except WebSocketDisconnect:
+            return
         try:
             if not bucket.take():
                 raise Refused("rate-limited", "too many messages: slow down")
@@ -46,12 +76,19 @@ async def receive_loop(websocket: WebSocket, manager: TableManager, table_id: st
                 raise Refused("too-large", f"a message has at most {limit} bytes of text")
             message = parse_message(text)
             if message["type"] == "ping":
-                await connection.send({"type": "pong"})
+                connection.send({"type": "pong"})
+            elif message["type"] == "chat":
+                if not chat.take():
+                    raise Refused("chat-rate", "too many chat lines: wait a moment")
+                await manager.say(table_id, connection.seat, message["text"])
             else:
                 await manager.act(table_id, connection.seat, message["version"], message["action"])
         except Refused as refused:
-            await connection.send({"type": "error", "code": refused.code, "reason": refused.reason,
-                                   "version": manager.table(table_id).version})
+            table = manager.tables.get(table_id)
+            connection.send({"type": "error", "code": refused.code, "reason": refused.reason,
+                             "version": table.version if table else None})
+        except LobbyError as error:
+            connection.send({"type": "error", "code": error.code, "reason": error.detail, "version": None})
 
 
 async def receive_text(websocket: WebSocket) -> str | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.errors import DicehallError
+from ..engine.game import Game
 from ..engine.registry import game_class, game_names, make_game
 from .config import Settings
 from .protocol import CreateTable
@@ -13,12 +14,14 @@ from .timers import Timer
 
 
 class LobbyError(Exception):
-    """A lobby request refused: an HTTP status and the reason."""
+    """A lobby request refused: an HTTP status, the reason for people and a
+    code for programs (clients translate by it; see docs/server.md)."""
 
-    def __init__(self, status: int, detail: str):
+    def __init__(self, status: int, detail: str, code: str):
         super().__init__(detail)
         self.status = status
         self.detail = detail
+        self.code = code
 
 
 def configure(name: str, options: dict[str, Any]) -> Any:
@@ -27,21 +30,26 @@ def configure(name: str, options: dict[str, Any]) -> Any:
     try:
         cls = game_class(name)
         if cls.data_option and isinstance(options.get(cls.data_option), str):
-            raise LobbyError(400, f"option {cls.data_option!r} must be an inline table here, not a file")
+            raise LobbyError(400, f"option {cls.data_option!r} must be an inline table here, not a file",
+                             code="sheet-file")
         return make_game(name, options)
     except DicehallError as error:
-        raise LobbyError(400, str(error)) from None
+        raise LobbyError(400, str(error), code="options") from None
 
 
-def new_table(spec: CreateTable, settings: Settings, now: float) -> LiveTable:
-    options = dict(spec.options)
-    options.setdefault("players", len(spec.seats))
-    game = configure(spec.game, options)
+def table_options(spec: CreateTable) -> dict[str, Any]:
+    """The options of a requested table: ``players`` defaults to its seats."""
+    return {"players": len(spec.seats), **spec.options}
+
+
+def new_table(spec: CreateTable, game: Game, settings: Settings, now: float) -> LiveTable:
+    """A table of the configured ``game`` (``configure(spec.game, table_options(spec))``)."""
     if game.num_players != len(spec.seats):
-        raise LobbyError(400, f"{len(spec.seats)} seats given for a {game.num_players}-player game")
+        raise LobbyError(400, f"{len(spec.seats)} seats given for a {game.num_players}-player game",
+                         code="seat-count")
     seats = [seat_of(spec_seat.kind, spec_seat.level, settings) for spec_seat in spec.seats]
     if all(seat.kind == "bot" for seat in seats):
-        raise LobbyError(400, "a table needs at least one open seat")
+        raise LobbyError(400, "a table needs at least one open seat", code="open-seat-needed")
     if "timer" in spec.model_fields_set:
         timer = Timer(spec.timer.kind, spec.timer.seconds) if spec.timer else None
     else:
@@ -52,10 +60,11 @@ def new_table(spec: CreateTable, settings: Settings, now: float) -> LiveTable:
 def seat_of(kind: str, level: str | None, settings: Settings) -> Seat:
     if kind == "open":
         if level is not None:
-            raise LobbyError(400, "an open seat has no level")
+            raise LobbyError(400, "an open seat has no level", code="open-level")
         return Seat()
     if level not in settings.bot_levels:
-        raise LobbyError(400, f"bot level must be one of {', '.join(settings.bot_levels)}, not {level!r}")
+        raise LobbyError(400, f"bot level must be one of {', '.join(settings.bot_levels)}, not {level!r}",
+                         code="bot-level")
     return Seat("bot", level)
 
 

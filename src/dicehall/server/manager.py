@@ -1,55 +1,85 @@
 """The table manager: live tables in memory, their clients, timers and bots.
 
-Every change to a table happens under the table's lock, bumps its version,
-is handed to the writer (which stores it in order, in its own thread), and is
-sent to each client as that client's own view. Bots think in a worker thread,
-so the event loop keeps serving everyone else."""
+Every change to a table happens under the table's lock, bumps its version and
+is stored by the writer; only once it is committed is each client sent its own
+view (a client is told only what is stored). Sending never waits on a client:
+each connection has a bounded queue drained by its own task (see
+:mod:`.live`), and a client that falls too far behind is disconnected. Bots
+think in a worker thread, so the event loop keeps serving everyone else."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import secrets
-from collections import defaultdict
-from collections.abc import Awaitable, Callable
-from functools import partial
+import unicodedata
+from collections import Counter, defaultdict
 from typing import Any
 
 from sqlalchemy.orm import sessionmaker
 
 from ..bots.base import make_bot
 from ..engine.errors import DicehallError
+from ..engine.game import Game
+from ..engine.registry import make_game
 from . import ratings, store
 from .clock import Clock
 from .config import Settings
-from .lobby import LobbyError, new_table
+from .limits import TokenBucket
+from .lobby import LobbyError, configure, new_table, table_options
 from .protocol import CreateTable, JoinRequest, Refused
-from .tables import OVER, RUNNING, WAITING, LiveTable, Seat, hash_token, step_rng
-from .writer import Writer
+from .tables import EXPIRED, OVER, RUNNING, WAITING, LiveTable, Seat, hash_token, step_rng
+from .writer import StorageError, Writer, last_beat
 
 log = logging.getLogger(__name__)
 
+#: chat lines a state message carries when a client connects
+CHAT_HISTORY = 200
+#: close codes: a client too far behind (queue full, or a send too slow), a table closed
+TOO_SLOW = (4408, "too far behind: reconnect")
+TABLE_CLOSED = (4410, "the table was closed")
+
 
 def encode(message: dict) -> str:
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
 class Connection:
-    """One client's WebSocket (``send`` takes text): its seat (``None`` for a
-    spectator) and a send lock."""
+    """One client at a table: its seat (``None`` for a spectator) and its
+    outbound queue. ``send`` never waits: a full queue closes the connection."""
 
-    def __init__(self, send: Callable[[str], Awaitable[None]], seat: int | None):
-        self._send = send
+    def __init__(self, seat: int | None, limit: int, address: str | None = None):
         self.seat = seat
-        self.lock = asyncio.Lock()
-        #: set once the first state (with the layout) is sent; broadcasts wait for it
+        self.address = address
+        #: its first state is queued: broadcasts go to it from now on
         self.ready = False
+        #: the close code and reason once it is closed
+        self.reason = TOO_SLOW
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(limit)
+        self.closed = False
 
-    async def send(self, message: dict | str) -> None:
-        """Send a message, or its text already encoded."""
-        async with self.lock:
-            await self._send(message if isinstance(message, str) else encode(message))
+    def send(self, message: dict | str) -> None:
+        """Queue a message, or its text already encoded."""
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(message if isinstance(message, str) else encode(message))
+        except asyncio.QueueFull:
+            self.close(TOO_SLOW)
+
+    def close(self, reason: tuple[int, str] = TOO_SLOW, flush: bool = False) -> None:
+        """Stop sending (after what is queued, if ``flush``): the pump ends and
+        the socket is closed with ``reason`` (the seat stays)."""
+        if self.closed:
+            return
+        self.closed = True
+        self.reason = reason
+        while not flush and not self.queue.empty():
+            self.queue.get_nowait()
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(None)
 
 
 class TableManager:
@@ -61,19 +91,35 @@ class TableManager:
         self.connections: dict[str, list[Connection]] = defaultdict(list)
         self.locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.bot_tasks: dict[str, asyncio.Task] = {}
-        self.writer = Writer(sessions)
+        #: loop time of each table's last step, for the bots' pace
+        self.stepped: dict[str, float] = {}
+        #: how many of each table's log entries the broadcasts carried
+        self.told: dict[str, int] = {}
+        #: quotas: tables each address may still create, its open connections
+        self.creating: dict[str, TokenBucket] = {}
+        self.sockets: Counter[str] = Counter()
+        self.thinking = asyncio.Semaphore(settings.bot_threads)
+        #: the tasks noting that clients left
+        self.leaving: set[asyncio.Task] = set()
+        self.writer = Writer(sessions, clock)
 
     # --- loading and storing ------------------------------------------------
     def resume(self) -> None:
         """After a (re)start: load the unfinished tables; their players are
-        disconnected from now on, and bots pick up where they must."""
+        disconnected from now on, every running clock and grace period gets
+        back the time the server was away, and bots pick up where they must."""
         now = self.clock.now()
         with self.sessions.begin() as session:
+            beat = last_beat(session)
+            away = max(0.0, now - beat) if beat is not None else 0.0
             for table_id in store.active_ids(session):
                 table = store.load(session, table_id, self.settings.bank_floor_seconds)
+                table.clocks.shift(away)
+                table.touched = now
                 for seat in table.seats:
-                    if seat.kind == "human" and seat.disconnected_at is None:
-                        seat.disconnected_at = now
+                    if seat.kind == "human":  # the grace period does not count the time away either
+                        gone = seat.disconnected_at
+                        seat.disconnected_at = now if gone is None else gone + away
                 store.save(session, table)
                 self.tables[table_id] = table
         for table in self.tables.values():
@@ -81,67 +127,158 @@ class TableManager:
 
     def table(self, table_id: str) -> LiveTable:
         if table_id not in self.tables:
-            with self.sessions() as session:
-                table = store.load(session, table_id, self.settings.bank_floor_seconds)
+            try:
+                with self.sessions() as session:
+                    table = store.load(session, table_id, self.settings.bank_floor_seconds)
+            except Exception:
+                log.exception("could not load table %s", table_id)
+                raise LobbyError(503, "the table cannot be read from storage now; try again",
+                                 code="storage") from None
             if table is None:
-                raise LobbyError(404, f"no table {table_id!r}")
+                raise LobbyError(404, f"no table {table_id!r}", code="no-table")
             self.tables[table_id] = table
         return self.tables[table_id]
 
     def visible(self, table_id: str, invite: str | None = None, token: str | None = None) -> LiveTable:
         """The table, if the caller may see it: public, or with its invite code or a seat token."""
         table = self.table(table_id)
-        if not (table.public or (invite and secrets.compare_digest(invite, table.invite))
+        if not (table.public or (invite and secrets.compare_digest(invite.encode(), table.invite.encode()))
                 or table.seat_of(token) is not None):
-            raise LobbyError(403, "this table is private: its invite code is needed")
+            raise LobbyError(403, "this table is private: its invite code is needed", code="private")
         return table
 
-    def commit(self, table: LiveTable, ended: bool = False) -> None:
-        """Hand the table's changes to the writer; a game that just ended updates the ratings."""
-        self.writer.submit(store.changes(table))
-        if ended:
-            players = [(seat.kind, seat.nickname if seat.kind == "human" else seat.level)
-                       for seat in table.seats]
-            self.writer.submit(partial(ratings.rate_game, game=table.game.name, players=players,
-                                       places=table.match.state.places()))
+    async def store(self, table: LiveTable, ended: bool = False) -> None:
+        """Store the table's changes and wait for the commit; a game that just
+        ended is rated in the same transaction. If storing fails, the table is
+        dropped from memory (the next use reloads what is stored, so nobody
+        acts on a state that is not on disk) and :class:`StorageError` raised."""
+        write = store.changes(table)
+        try:
+            if not ended:
+                await self.writer.store(write)
+                return
+            table.result = await self.writer.store(self.rated(table, write))
+            table.stored_rows[0]["result"] = table.result
+        except StorageError:
+            log.exception("could not store table %s; it is reloaded from storage", table.id)
+            if self.tables.get(table.id) is table:
+                del self.tables[table.id]
+            raise
+
+    @staticmethod
+    def rated(table: LiveTable, write: Any) -> Any:
+        """A job that writes the table and rates its game; it returns the
+        table's result with each rated seat's rating before and after."""
+        players = [(seat.kind, seat.nickname if seat.kind == "human" else seat.level) for seat in table.seats]
+        places, result = table.match.state.places(), dict(table.result or {})
+
+        def job(session: Any) -> dict:
+            write(session)
+            result["ratings"] = ratings.rate_game(session, table.game.name, players, places)
+            store.write_result(session, table.id, result)
+            return result
+        return job
 
     async def changed(self, table: LiveTable, was: str) -> None:
-        """After a change: store, tell every client, let the bots move."""
-        self.commit(table, ended=was != OVER and table.status == OVER)
-        await self.broadcast(table)
+        """After a change: store it, then tell every client and let the bots move."""
+        await self.store(table, ended=was != OVER and table.status == OVER)
+        self.stepped[table.id] = asyncio.get_running_loop().time()
+        self.broadcast(table)
         self.kick_bots(table)
+
+    async def refused_storage(self, table_id: str) -> Refused:
+        """After a failed write: show every client what is stored, and say why."""
+        try:
+            table = self.table(table_id)
+        except LobbyError:
+            pass
+        else:
+            self.broadcast(table)
+            self.kick_bots(table)
+        return Refused("storage", "the server could not store that; nothing changed, please try again")
 
     # --- the lobby ------------------------------------------------------------
     def table_json(self, table: LiveTable) -> dict:
         connected = {c.seat for c in self.connections[table.id] if c.seat is not None}
         return table.to_json(connected)
 
-    def create(self, spec: CreateTable) -> dict:
-        table = new_table(spec, self.settings, self.clock.now())
+    async def create(self, spec: CreateTable, address: str | None = None) -> dict:
+        """A new table, within the creating address's quotas."""
+        settings = self.settings
+        if address is not None:
+            waiting = sum(t.creator == address and t.status == WAITING for t in self.tables.values())
+            if waiting >= settings.waiting_tables_per_address:
+                raise LobbyError(429, f"at most {waiting} waiting tables from one address: start or "
+                                      "leave one first", code="quota-waiting")
+            bucket = self.creating.setdefault(address, TokenBucket(
+                self.clock, settings.tables_burst, 1 / settings.seconds_per_table))
+            if not bucket.take():
+                raise LobbyError(429, "too many tables created from this address: wait a little",
+                                 code="quota-tables")
+        table = new_table(spec, await self.build(spec), settings, self.clock.now())
+        table.creator = address
+        table.touched = table.created
+        return await self.add(table)
+
+    async def build(self, spec: CreateTable) -> Game:
+        """Configure the requested game off the event loop, within a time budget
+        (an inline sheet is checked and its action tables built here)."""
+        try:
+            return await asyncio.wait_for(
+                asyncio.to_thread(configure, spec.game, table_options(spec)), self.settings.build_seconds)
+        except TimeoutError:
+            raise LobbyError(400, f"the game took over {self.settings.build_seconds} s to set up: "
+                                  "make the sheet or board smaller", code="too-slow-to-set-up") from None
+
+    async def add(self, table: LiveTable) -> dict:
+        """Store a new table; it exists (in the lobby and on disk) only once stored."""
+        try:
+            await self.store(table)
+        except StorageError:
+            raise LobbyError(503, "the table could not be stored; try again", code="storage") from None
         self.tables[table.id] = table
-        self.commit(table)
         return {**self.table_json(table), "invite": table.invite}
 
-    def listing(self) -> list[dict]:
-        """Public tables that are not over: waiting ones first, newest first."""
-        tables = [t for t in self.tables.values() if t.public and t.status != OVER]
+    def listing(self, offset: int = 0, limit: int | None = None) -> list[dict]:
+        """Public tables that are not over, a page of them: waiting ones first, newest first."""
+        limit = min(limit or self.settings.listing_limit, self.settings.listing_limit)
+        tables = [t for t in self.tables.values() if t.public and t.status in (WAITING, RUNNING)]
         tables.sort(key=lambda t: (t.status != WAITING, -t.created))
-        return [self.table_json(t) for t in tables]
+        return [self.table_json(t) for t in tables[offset:offset + limit]]
 
     async def join(self, table_id: str, request: JoinRequest) -> dict:
         table = self.visible(table_id, request.invite)
         async with self.locks[table_id]:
             if table.status != WAITING:
-                raise LobbyError(409, "the game has started: seats can no longer be joined")
+                raise LobbyError(409, "the game has started: seats can no longer be joined", code="started")
             if not 0 <= request.seat < len(table.seats) or table.seats[request.seat].kind != "open":
-                raise LobbyError(409, f"seat {request.seat} is not an open seat of this table")
+                raise LobbyError(409, f"seat {request.seat} is not an open seat of this table",
+                                 code="seat-taken")
+            if self.reserved(table, request.seat):
+                raise LobbyError(409, f"seat {request.seat} is kept for its player's rematch for now",
+                                 code="seat-kept")
             if any(seat.nickname == request.nickname for seat in table.seats):
-                raise LobbyError(409, f"the nickname {request.nickname!r} is taken at this table")
-            token = secrets.token_urlsafe(24)
-            table.seats[request.seat] = Seat("human", nickname=request.nickname, token_hash=hash_token(token))
-            table.changed(self.clock.now())
-            await self.changed(table, WAITING)
+                raise LobbyError(409, f"the nickname {request.nickname!r} is taken at this table",
+                                 code="nickname-taken")
+            token = await self.seat_player(table, request.seat, request.nickname)
         return {"seat": request.seat, "token": token}
+
+    async def seat_player(self, table: LiveTable, seat: int, nickname: str) -> str:
+        """Seat a player (under the table's lock); the token counts once stored."""
+        token = secrets.token_urlsafe(24)
+        table.seats[seat] = Seat("human", nickname=nickname, token_hash=hash_token(token))
+        table.changed(self.clock.now())
+        await self.checked_change(table, WAITING)
+        return token
+
+    async def checked_change(self, table: LiveTable, was: str) -> None:
+        """:meth:`changed` for lobby calls: a failed write is an HTTP 503."""
+        try:
+            await self.changed(table, was)
+        except StorageError:
+            await self.refused_storage(table.id)
+            raise LobbyError(503, "the server could not store that; nothing changed, try again",
+                             code="storage") from None
 
     async def leave(self, table_id: str, token: str) -> dict:
         """Before the start the seat opens again; during the game a bot takes it over."""
@@ -154,7 +291,7 @@ class TableManager:
                 table.seats[seat].away = True
             was = table.status
             table.changed(self.clock.now())
-            await self.changed(table, was)
+            await self.checked_change(table, was)
         return self.table_json(table)
 
     async def start(self, table_id: str, token: str) -> dict:
@@ -162,25 +299,77 @@ class TableManager:
         async with self.locks[table_id]:
             self.seat_for(table, token)
             if table.status != WAITING:
-                raise LobbyError(409, "the game has already started")
-            open_seats = [i for i, seat in enumerate(table.seats) if seat.kind == "open"]
-            if open_seats:
-                raise LobbyError(409, f"seats {open_seats} are still open")
-            now = self.clock.now()
-            connected = {c.seat for c in self.connections[table_id]}
-            for index, seat in enumerate(table.seats):
-                if seat.kind == "human" and index not in connected:
-                    seat.disconnected_at = now
-            table.start(now)
-            await self.changed(table, WAITING)
+                raise LobbyError(409, "the game has already started", code="started")
+            await self.begin(table)
         return self.table_json(table)
+
+    async def begin(self, table: LiveTable) -> None:
+        open_seats = [i for i, seat in enumerate(table.seats) if seat.kind == "open"]
+        if open_seats:
+            raise LobbyError(409, f"seats {open_seats} are still open", code="seats-open")
+        now = self.clock.now()
+        connected = {c.seat for c in self.connections[table.id]}
+        for index, seat in enumerate(table.seats):
+            if seat.kind == "human" and index not in connected:
+                seat.disconnected_at = now
+        table.start(now)
+        await self.checked_change(table, WAITING)
 
     @staticmethod
     def seat_for(table: LiveTable, token: str) -> int:
         seat = table.seat_of(token)
         if seat is None:
-            raise LobbyError(403, "that token holds no seat at this table")
+            raise LobbyError(403, "that token holds no seat at this table", code="no-seat")
         return seat
+
+    # --- rematches -------------------------------------------------------------
+    async def rematch(self, table_id: str, token: str) -> dict:
+        """Offer or accept a rematch: the first player to ask creates the new
+        table (same game, options, timer and bots); each player takes their
+        old seat with one call, and the game starts once every seat is taken."""
+        old = self.table(table_id)
+        async with self.locks[table_id]:
+            seat = self.seat_for(old, token)
+            if old.status != OVER:
+                raise LobbyError(409, "a rematch is offered once the game is over", code="not-over")
+            if old.rematch is None:
+                new = self.rematch_table(old)
+                await self.add(new)
+                old.rematch = new.id
+                old.changed(self.clock.now())
+                await self.checked_change(old, OVER)
+            new = self.table(old.rematch)
+        async with self.locks[new.id]:
+            if new.seats[seat].kind != "open" or new.status != WAITING:
+                raise LobbyError(409, "you have taken your seat of the rematch already", code="rematch-taken")
+            new_token = await self.seat_player(new, seat, old.seats[seat].nickname)
+            if all(s.kind != "open" for s in new.seats):
+                await self.begin(new)
+        async with self.locks[table_id]:
+            old.changed(self.clock.now())
+            await self.checked_change(old, OVER)
+        return {"table": new.id, "seat": seat, "token": new_token}
+
+    def rematch_table(self, old: LiveTable) -> LiveTable:
+        seats = [Seat("bot", seat.level) if seat.kind == "bot" else Seat() for seat in old.seats]
+        table = LiveTable.create(make_game(old.game.name, old.game.record_options()), seats, old.clocks.timer,
+                                 old.public, self.clock.now(), self.settings.bank_floor_seconds)
+        table.rematch_of = old.id
+        return table
+
+    def reserved(self, table: LiveTable, seat: int) -> bool:
+        """Whether an open seat is kept for the player who held it in the game
+        this table is the rematch of."""
+        if table.rematch_of is None or self.clock.now() - table.created > self.settings.rematch_hold_seconds:
+            return False
+        return self.table(table.rematch_of).seats[seat].kind == "human"
+
+    def rematch_json(self, table: LiveTable) -> dict | None:
+        new = self.tables.get(table.rematch) if table.rematch else None
+        if new is None:
+            return None
+        return {"table": new.id, "seats": [i for i, (was, now) in enumerate(zip(table.seats, new.seats))
+                                           if was.kind == "human" and now.kind == "human"]}
 
     # --- live play ---------------------------------------------------------------
     async def act(self, table_id: str, seat: int | None, version: int, action: Any) -> None:
@@ -192,7 +381,10 @@ class TableManager:
                 table.act(seat, action, self.clock.now())
             except DicehallError as error:
                 raise Refused("illegal", getattr(error, "reason", None) or str(error)) from None
-            await self.changed(table, RUNNING)
+            try:
+                await self.changed(table, RUNNING)
+            except StorageError:
+                raise await self.refused_storage(table_id) from None
 
     @staticmethod
     def check_turn(table: LiveTable, seat: int | None, version: int) -> None:
@@ -202,21 +394,73 @@ class TableManager:
             raise Refused("not-started", "the game has not started yet")
         if table.status == OVER:
             raise Refused("over", "the game is over")
-        if version != table.version:
-            raise Refused("stale", f"the table is at version {table.version}, not {version}")
         if table.seats[seat].away:
             raise Refused("not-your-turn", "a bot plays this seat since you left; reconnect to take it back")
         if seat not in table.deciders():
             raise Refused("not-your-turn", f"seat {seat} has nothing to decide now")
+        if not table.decision_since(seat) <= version <= table.version:
+            raise Refused("stale", f"your decision changed at version {table.decision_since(seat)}; "
+                                   f"you sent version {version}")
+
+    async def say(self, table_id: str, seat: int | None, text: str) -> None:
+        """A chat line from a seated player or a spectator, stored, then sent to everyone."""
+        text = clean_chat(text)
+        limit = self.settings.chat_length
+        if not text:
+            raise Refused("malformed", "a chat line needs some text")
+        if len(text) > limit:
+            raise Refused("chat-too-long", f"a chat line has at most {limit} characters")
+        table = self.table(table_id)
+        async with self.locks[table_id]:
+            name = (table.seats[seat].nickname or "") if seat is not None else ""
+            line = table.say(seat, name, text, self.clock.now())
+            try:
+                await self.store(table)
+            except StorageError:
+                raise await self.refused_storage(table_id) from None
+            for connection in list(self.connections[table_id]):
+                if connection.ready:
+                    connection.send({"type": "chat", **line})
 
     async def check_timers(self) -> None:
         """Apply the timeout of every decision past its deadline, and hand the
-        seats of players gone longer than the grace period to a bot."""
+        seats of players gone longer than the grace period to a bot. Tables
+        are handled side by side, each under its own lock only."""
         now = self.clock.now()
-        for table in [t for t in self.tables.values() if t.status == RUNNING]:
-            async with self.locks[table.id]:
-                if self.expire(table, now):
+        due = [t for t in self.tables.values() if t.status == RUNNING and self.expiring(t, now)]
+        idle = [t for t in self.tables.values() if t.status == WAITING
+                and now - t.touched > self.settings.waiting_expiry_seconds]
+        await asyncio.gather(*(self.expire_table(t) for t in due), *(self.close_idle(t) for t in idle))
+
+    async def close_idle(self, table: LiveTable) -> None:
+        """Close a waiting table nobody touched for long: its clients are told, then let go."""
+        async with self.locks[table.id]:
+            if self.tables.get(table.id) is not table or table.status != WAITING:
+                return
+            table.status = EXPIRED
+            table.changed(self.clock.now())
+            try:
+                await self.store(table)
+            except StorageError:
+                return
+            self.broadcast(table)
+            for connection in self.connections.pop(table.id, []):
+                connection.close(TABLE_CLOSED, flush=True)
+            del self.tables[table.id]
+
+    def expiring(self, table: LiveTable, now: float) -> bool:
+        grace = self.settings.grace_seconds
+        return bool(table.clocks.due(now)) or any(
+            seat.kind == "human" and not seat.away and seat.disconnected_at is not None
+            and now - seat.disconnected_at >= grace for seat in table.seats)
+
+    async def expire_table(self, table: LiveTable) -> None:
+        async with self.locks[table.id]:
+            if self.tables.get(table.id) is table and self.expire(table, self.clock.now()):
+                try:
                     await self.changed(table, RUNNING)
+                except StorageError:
+                    await self.refused_storage(table.id)
 
     def expire(self, table: LiveTable, now: float) -> bool:
         changed = False
@@ -233,71 +477,105 @@ class TableManager:
         return changed
 
     # --- clients -------------------------------------------------------------------
-    async def connect(self, table_id: str, send: Callable[[str], Awaitable[None]],
-                      token: str | None, invite: str | None) -> Connection:
+    async def connect(self, table_id: str, token: str | None, invite: str | None,
+                      address: str | None = None) -> Connection:
         """Register a client (a seat's when the token holds one, else a
-        spectator) and send it the first state; a returning player reclaims the seat."""
+        spectator) and queue its first state; a returning player reclaims the seat."""
         table = self.visible(table_id, invite, token)
         seat = self.seat_for(table, token) if token else None
-        connection = Connection(send, seat)
+        if address is not None and self.sockets[address] >= self.settings.connections_per_address:
+            raise LobbyError(429, "too many connections from this address", code="quota-connections")
+        connection = Connection(seat, self.settings.outbound_messages, address)
         async with self.locks[table_id]:
-            self.connections[table_id].append(connection)
-            if seat is not None:
-                await self.reclaim(table, seat)
-        try:
-            async with self.locks[table_id]:
-                await connection.send(self.message(table, seat, first=True))
-                connection.ready = True
-        except Exception:
-            # a socket that closed at once: the seat is not held as connected
-            await self.disconnect(table_id, connection)
-            raise
+            table = self.table(table_id)
+            spectators = sum(c.seat is None for c in self.connections[table_id])
+            if seat is None and spectators >= self.settings.max_spectators:
+                raise LobbyError(429, "this table has as many spectators as it admits",
+                                 code="spectators-full")
+            self.connections[table_id].append(connection)  # counted as present, not yet sent to
+            if address is not None:
+                self.sockets[address] += 1
+            try:
+                if seat is not None:
+                    await self.reclaim(table, seat)
+                connection.send(self.message(self.table(table_id), seat, first=True))
+            except BaseException:  # the client left (or the server stops) while it came
+                self.let_go(table_id, connection)
+                raise
+            connection.ready = True
         return connection
 
     async def reclaim(self, table: LiveTable, seat: int) -> None:
         held = table.seats[seat]
         held.disconnected_at = None
-        if held.away and table.status == RUNNING:
-            held.away = False
-            table.changed(self.clock.now())
-            await self.changed(table, RUNNING)
-        else:
-            self.commit(table)
-            await self.broadcast(table)
+        try:
+            if held.away and table.status == RUNNING:
+                held.away = False
+                table.changed(self.clock.now())
+                await self.changed(table, RUNNING)
+            else:
+                await self.store(table)
+                self.broadcast(table)
+        except StorageError:
+            await self.refused_storage(table.id)
+
+    def let_go(self, table_id: str, connection: Connection) -> None:
+        """A client's socket is done: stop sending to it at once, and note the
+        seat's absence in a task of its own (the socket's handler may be
+        cancelled at any moment)."""
+        connection.close()
+        task = asyncio.get_running_loop().create_task(self.disconnect(table_id, connection))
+        self.leaving.add(task)
+        task.add_done_callback(self.leaving.discard)
 
     async def disconnect(self, table_id: str, connection: Connection) -> None:
+        connection.close()
+        if connection.address is not None:
+            self.sockets[connection.address] -= 1
+            if self.sockets[connection.address] <= 0:
+                del self.sockets[connection.address]
         async with self.locks[table_id]:
-            self.connections[table_id].remove(connection)
+            if connection in self.connections[table_id]:
+                self.connections[table_id].remove(connection)
             seat = connection.seat
-            table = self.tables[table_id]
-            if seat is None or any(c.seat == seat for c in self.connections[table_id]):
+            table = self.tables.get(table_id)
+            if table is None or seat is None or any(c.seat == seat for c in self.connections[table_id]):
                 return
             table.seats[seat].disconnected_at = self.clock.now()
-            self.commit(table)
-            await self.broadcast(table)
+            try:
+                await self.store(table)
+            except StorageError:
+                await self.refused_storage(table_id)
+                return
+            self.broadcast(table)
 
-    def message(self, table: LiveTable, seat: int | None, first: bool = False) -> dict:
+    def message(self, table: LiveTable, seat: int | None, first: bool = False, log_from: int = 0) -> dict:
         message = {"type": "state", "version": table.version, "table": self.table_json(table),
                    "seat": seat, "view": table.match.state.view(seat), "legal": table.legal(seat),
                    "deadlines": {str(s): at for s, at in table.clocks.deadlines.items()},
-                   "banks": {str(s): left for s, left in table.clocks.banks.items()}}
+                   "banks": {str(s): left for s, left in table.clocks.banks.items()},
+                   "log": table.log[0 if first else log_from:], "rematch": self.rematch_json(table)}
+        if table.status == OVER:
+            message["summary"] = table.summary()
         if first:
-            message["layout"] = table.game.layout()
+            message["layout"] = table.layout
+            message["chat"] = table.chat[-CHAT_HISTORY:]
         return message
 
-    async def broadcast(self, table: LiveTable) -> None:
-        """Send every client its state; each seat's message (spectators share
-        one) is built and encoded once."""
+    def broadcast(self, table: LiveTable) -> None:
+        """Queue every client its state (never waiting on a client); each
+        seat's message (spectators share one) is built and encoded once and
+        carries the log entries new since the last broadcast."""
+        log_from = self.told.get(table.id, 0)
         texts: dict[int | None, str] = {}
         for connection in list(self.connections[table.id]):
-            if connection.ready:
-                seat = connection.seat
-                if seat not in texts:
-                    texts[seat] = encode(self.message(table, seat))
-                try:
-                    await connection.send(texts[seat])
-                except Exception:  # a closed socket: its own handler cleans up
-                    log.debug("could not send to a client of table %s", table.id)
+            seat = connection.seat
+            if not connection.ready:
+                continue
+            if seat not in texts:
+                texts[seat] = encode(self.message(table, seat, log_from=log_from))
+            connection.send(texts[seat])
+        self.told[table.id] = len(table.log)
 
     # --- bots -------------------------------------------------------------------------
     def kick_bots(self, table: LiveTable) -> None:
@@ -306,27 +584,50 @@ class TableManager:
         if table.bot_turns(self.settings.takeover_bot) and (task is None or task.done()):
             self.bot_tasks[table.id] = asyncio.get_running_loop().create_task(self.run_bots(table))
 
+    def pace(self, table: LiveTable) -> float:
+        """Seconds between a bot's step and the one before: people must be able to follow."""
+        present = any(seat.kind == "human" and not seat.away for seat in table.seats)
+        return self.settings.bot_pace if present else 0.0
+
     async def run_bots(self, table: LiveTable) -> None:
+        loop = asyncio.get_running_loop()
         try:
-            while turns := table.bot_turns(self.settings.takeover_bot):
+            takeover = self.settings.takeover_bot
+            while self.tables.get(table.id) is table and (turns := table.bot_turns(takeover)):
                 seat, bot = turns[0]
                 state = table.match.state.redacted(seat)
+                version = table.version
                 rng = step_rng(table.seed, len(table.match.entries), f"bot{seat}")
-                action_id = await asyncio.to_thread(make_bot(bot).choose, state, seat, rng)
+                async with self.thinking:
+                    action_id = await asyncio.to_thread(make_bot(bot).choose, state, seat, rng)
+                wait = self.stepped.get(table.id, 0.0) + self.pace(table) - loop.time()
+                if wait > 0:
+                    await asyncio.sleep(wait)
                 async with self.locks[table.id]:
-                    if seat in table.deciders() and action_id in table.match.state.legal_action_ids(seat):
+                    if table.version == version and self.tables.get(table.id) is table:
                         table.act(seat, action_id, self.clock.now())
                         await self.changed(table, RUNNING)
+        except StorageError:
+            await self.refused_storage(table.id)
         except Exception:
             log.exception("the bots of table %s stopped", table.id)
 
     async def settle(self) -> None:
-        """Wait until no bot has a move to make (tests use this)."""
-        while pending := [task for task in self.bot_tasks.values() if not task.done()]:
+        """Wait until no bot has a move to make and every client that left is
+        noted as gone (tests use this)."""
+        while pending := [task for task in [*self.bot_tasks.values(), *self.leaving] if not task.done()]:
             await asyncio.gather(*pending)
 
     async def close(self) -> None:
         for task in self.bot_tasks.values():
             task.cancel()
-        await asyncio.gather(*self.bot_tasks.values(), return_exceptions=True)
+        await asyncio.gather(*self.bot_tasks.values(), *self.leaving, return_exceptions=True)
         await self.writer.close()
+
+
+def clean_chat(text: str) -> str:
+    """A chat line as plain text: control and invisible format characters go,
+    white space is folded."""
+    kept = "".join(" " if char.isspace() else char for char in text
+                   if char.isspace() or not unicodedata.category(char).startswith("C"))
+    return " ".join(kept.split())

@@ -11,11 +11,13 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from .http_limits import check_json
+
 MAX_NOTATION = 200
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
 class SeatSpec(Strict):
@@ -29,12 +31,18 @@ class TimerSpec(Strict):
 
 
 class CreateTable(Strict):
-    game: str
+    game: Annotated[str, Field(max_length=32)]
     options: dict[str, Any] = {}
     seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=6)]
     #: left out: the game's default (Razzle-Dazzle: its move_time); null: no timer
     timer: TimerSpec | None = None
     public: bool = True
+
+    @field_validator("options")
+    @classmethod
+    def _options(cls, value: dict[str, Any]) -> dict[str, Any]:
+        check_json(value)
+        return value
 
 
 def check_nickname(nickname: str) -> str:
@@ -49,7 +57,8 @@ def check_nickname(nickname: str) -> str:
 
 class JoinRequest(Strict):
     seat: Annotated[int, Field(ge=0)]
-    nickname: str
+    #: the length in the schema too (the OpenAPI description); the rest is checked below
+    nickname: Annotated[str, Field(min_length=1, max_length=24)]
     invite: str | None = None
 
     @field_validator("nickname")
@@ -71,13 +80,18 @@ class Refused(Exception):
         self.reason = reason
 
 
+def no_constants(name: str) -> None:
+    raise ValueError(f"{name} is not JSON")
+
+
 def parse_message(text: str) -> dict:
-    """A client's WebSocket message as ``{"type": "ping"}`` or
-    ``{"type": "action", "version": n, "action": notation or id}``; raises
-    :class:`Refused` for anything else."""
+    """A client's WebSocket message as ``{"type": "ping"}``,
+    ``{"type": "action", "version": n, "action": notation or id}`` or
+    ``{"type": "chat", "text": ...}``; raises :class:`Refused` for anything
+    else (NaN and Infinity included, and nesting too deep to parse)."""
     try:
-        message = json.loads(text)
-    except ValueError:
+        message = json.loads(text, parse_constant=no_constants)
+    except (ValueError, RecursionError):
         raise Refused("malformed", "a message must be one JSON object") from None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
         raise Refused("malformed", "a message must be a JSON object with a \"type\"")
@@ -86,9 +100,13 @@ def parse_message(text: str) -> dict:
         return message
     if kind == "action":
         return check_action(message)
+    if kind == "chat":
+        if set(message) != {"type", "text"} or not isinstance(message["text"], str):
+            raise Refused("malformed", "a chat message has exactly \"type\" and \"text\" (a string)")
+        return message
     if kind == "ping":
         raise Refused("malformed", "a ping carries nothing but its type")
-    raise Refused("unknown-type", "message types are \"action\" and \"ping\"")
+    raise Refused("unknown-type", "message types are \"action\", \"chat\" and \"ping\"")
 
 
 def check_action(message: dict) -> dict:

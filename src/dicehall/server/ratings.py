@@ -40,9 +40,11 @@ def elo_changes(ratings: list[float], places: list[int]) -> list[float]:
     return changes
 
 
-def rate_game(session: Session, game: str, players: list[tuple[str, str | None]], places: list[int]) -> None:
+def rate_game(session: Session, game: str, players: list[tuple[str, str | None]],
+              places: list[int]) -> dict[str, dict[str, float]]:
     """Update the ratings after a game. ``players`` has one ``(kind, name)`` per
-    seat: ``("human", nickname)`` or ``("bot", level)``."""
+    seat: ``("human", nickname)`` or ``("bot", level)``. Returns each rated
+    seat's ``{"before", "after"}`` (seats as text, as JSON keys are)."""
     rows: dict[int, RatingRow] = {}
     ratings = []
     for seat, (kind, name) in enumerate(players):
@@ -52,13 +54,18 @@ def rate_game(session: Session, game: str, players: list[tuple[str, str | None]]
             ratings.append(rows[seat].rating)
         else:
             ratings.append(BOT_RATINGS.get(name, START))
+    changes: dict[str, dict[str, float]] = {}
     if len(rows) == 0:
-        return
+        return changes
     for seat, change in enumerate(elo_changes(ratings, places)):
         if seat in rows:
+            if len(players) > 1:
+                changes[str(seat)] = {"before": round(rows[seat].rating, 1),
+                                      "after": round(rows[seat].rating + change, 1)}
             rows[seat].rating += change
             rows[seat].games += 1
             session.add(rows[seat])
+    return changes
 
 
 def leaderboard(session: Session, game: str, limit: int = 100) -> list[dict]:

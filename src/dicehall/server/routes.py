@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
+import logging
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
+from pydantic import BaseModel
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.concurrency import run_in_threadpool
 
+from ..engine import words
 from . import ratings
 from .lobby import LobbyError, configure, games_json
 from .manager import TableManager
@@ -13,82 +19,149 @@ from .protocol import CreateTable, JoinRequest, TokenRequest
 from .tables import OVER
 
 router = APIRouter()
+log = logging.getLogger(__name__)
+
+
+class Problem(BaseModel):
+    """A refused request: what was wrong, for people, and (a lobby's refusal) a code for programs."""
+
+    detail: str
+    code: str | None = None
+
+
+class Invalid(BaseModel):
+    """One way a request does not fit its schema (pydantic's error, without the input)."""
+
+    type: str
+    loc: list[str | int]
+    msg: str
+
+
+class Unfit(BaseModel):
+    """A request that does not fit its schema."""
+
+    detail: list[Invalid]
+
+
+#: every error status of the API; each route names those it can answer
+ERRORS: dict[int, dict[str, Any]] = {
+    400: {"model": Problem, "description": "bad options or seats, an unknown game, or a body that is "
+                                           "not JSON"},
+    403: {"model": Problem, "description": "a private table without its invite code, or a token holding "
+                                           "no seat"},
+    404: {"model": Problem, "description": "no such table, or no such language"},
+    409: {"model": Problem, "description": "the wrong moment: seat taken, game started, seats still open, "
+                                           "game not over, a seat kept for a rematch"},
+    413: {"model": Problem, "description": "a request body over the limit (256 KiB)"},
+    422: {"model": Unfit, "description": "a request that does not fit its schema (NaN, Infinity and "
+                                         "deep nesting included)"},
+    429: {"model": Problem, "description": "a quota of the creating address: waiting tables, tables created"},
+    503: {"model": Problem, "description": "storage unavailable: nothing changed, try again"},
+}
+
+
+def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The ``responses`` of a route that can answer these error statuses
+    (413 always: the body limit applies to every request)."""
+    return {status: ERRORS[status] for status in sorted({*statuses, 413})}
 
 
 def manager_of(request: Request) -> TableManager:
     return request.app.state.manager
 
 
-@router.get("/games")
+@router.get("/games", responses=errors())
 def games(request: Request) -> list[dict]:
     return games_json(manager_of(request).settings)
 
 
-@router.get("/layout/{game}")
+@router.get("/layout/{game}", responses=errors(400, 422))
 def layout(game: str, request: Request) -> dict:
     return configure(game, dict(request.query_params)).layout()
 
 
-@router.post("/tables", status_code=201)
+@router.post("/tables", status_code=201, responses=errors(400, 422, 429, 503))
 async def create_table(spec: CreateTable, request: Request) -> dict:
-    """On the event loop, like every other change to the tables."""
-    return manager_of(request).create(spec)
+    """On the event loop, like every other change to the tables; answered once stored."""
+    return await manager_of(request).create(spec, request.client.host if request.client else None)
 
 
-@router.get("/tables")
-def list_tables(request: Request) -> list[dict]:
-    return manager_of(request).listing()
+@router.get("/tables", responses=errors(422))
+def list_tables(request: Request, offset: Annotated[int, Query(ge=0)] = 0,
+                limit: Annotated[int, Query(ge=1, le=100)] = 100) -> list[dict]:
+    """A page of the public tables not over: waiting ones first, newest first."""
+    return manager_of(request).listing(offset, limit)
 
 
-@router.get("/tables/{table_id}")
+@router.get("/tables/{table_id}", responses=errors(403, 404, 422, 503))
 def get_table(table_id: str, request: Request, invite: str | None = None) -> dict:
     manager = manager_of(request)
     return manager.table_json(manager.visible(table_id, invite))
 
 
-@router.post("/tables/{table_id}/join")
+@router.post("/tables/{table_id}/join", responses=errors(400, 403, 404, 409, 422, 503))
 async def join(table_id: str, body: JoinRequest, request: Request) -> dict:
     return await manager_of(request).join(table_id, body)
 
 
-@router.post("/tables/{table_id}/leave")
+@router.post("/tables/{table_id}/leave", responses=errors(400, 403, 404, 422, 503))
 async def leave(table_id: str, body: TokenRequest, request: Request) -> dict:
     return await manager_of(request).leave(table_id, body.token)
 
 
-@router.post("/tables/{table_id}/start")
+@router.post("/tables/{table_id}/start", responses=errors(400, 403, 404, 409, 422, 503))
 async def start(table_id: str, body: TokenRequest, request: Request) -> dict:
     return await manager_of(request).start(table_id, body.token)
+
+
+@router.post("/tables/{table_id}/rematch", responses=errors(400, 403, 404, 409, 422, 503))
+async def rematch(table_id: str, body: TokenRequest, request: Request) -> dict:
+    """Offer or accept a rematch of a finished game: ``{"table", "seat", "token"}``
+    of the caller's old seat at the new table."""
+    return await manager_of(request).rematch(table_id, body.token)
+
+
+@router.get("/words/{lang}", responses=errors(404, 422))
+def step_words(lang: str) -> dict[str, str]:
+    """The engine's words for every step of every game in one language."""
+    if lang not in words.LANGUAGES:
+        raise LobbyError(404, f"no words in {lang!r}; languages: {', '.join(words.LANGUAGES)}",
+                         code="no-language")
+    return words.catalog(lang)
 
 
 def finished(request: Request, table_id: str, invite: str | None):
     table = manager_of(request).visible(table_id, invite)
     if table.status != OVER:
-        raise LobbyError(409, "records and replays are available once the game is over")
+        raise LobbyError(409, "records and replays are available once the game is over", code="not-over")
     return table
 
 
-@router.get("/tables/{table_id}/record")
+@router.get("/tables/{table_id}/record", responses=errors(403, 404, 409, 422, 503))
 def record(table_id: str, request: Request, invite: str | None = None) -> Response:
     table = finished(request, table_id, invite)
     return Response(table.record().dumps(), media_type="application/json",
                     headers={"Content-Disposition": f'attachment; filename="dicehall-{table.id}.json"'})
 
 
-@router.get("/tables/{table_id}/replay")
+@router.get("/tables/{table_id}/replay", responses=errors(403, 404, 409, 422, 503))
 def replay(table_id: str, request: Request, invite: str | None = None) -> dict:
     table = finished(request, table_id, invite)
-    return {"table": manager_of(request).table_json(table), "layout": table.game.layout(),
-            "steps": table.replay()}
+    return {"table": manager_of(request).table_json(table), "layout": table.layout,
+            **table.replay()}
 
 
-@router.get("/leaderboard/{game}")
+@router.get("/leaderboard/{game}", responses=errors(400, 422, 503))
 async def leaderboard(game: str, request: Request) -> list[dict]:
     configure(game, {})
     manager = manager_of(request)
-    await manager.writer.flush()  # the ratings of games just ended
 
     def read() -> list[dict]:
         with manager.sessions() as session:
             return ratings.leaderboard(session, game)
-    return await run_in_threadpool(read)
+    try:
+        return await run_in_threadpool(read)
+    except SQLAlchemyError:
+        log.exception("could not read the leaderboard of %s", game)
+        raise LobbyError(503, "the leaderboard cannot be read from storage now; try again",
+                         code="storage") from None

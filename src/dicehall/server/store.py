@@ -8,11 +8,11 @@ from sqlalchemy import Executable, bindparam, insert, select, update
 from sqlalchemy.orm import Session
 
 from ..engine.record import RecordEntry
-from .db import SeatRow, StepRow, TableRow
-from .tables import LiveTable, Seat
+from .db import ChatRow, SeatRow, StepRow, TableRow
+from .tables import RUNNING, WAITING, LiveTable, Seat
 from .timers import Clocks, Timer
 
-TABLES, SEATS, STEPS = TableRow.__table__, SeatRow.__table__, StepRow.__table__
+TABLES, SEATS, STEPS, CHAT = TableRow.__table__, SeatRow.__table__, StepRow.__table__, ChatRow.__table__
 #: updates that set the columns their parameters name
 UPDATE_TABLE = update(TABLES).where(TABLES.c.id == bindparam("row_id"))
 UPDATE_SEAT = update(SEATS).where(SEATS.c.table_id == bindparam("row_id"),
@@ -43,13 +43,18 @@ def changes(table: LiveTable) -> Callable[[Session], None]:
         for index, (stored, row) in enumerate(zip(table.stored_rows[1:], rows[1:])):
             if columns := changed(stored, row):
                 writes.append((UPDATE_SEAT, {"row_id": table.id, "row_seat": index, **columns}))
-    entries = table.match.entries
+    entries, times = table.match.entries, table.step_times
     if table.stored_steps < len(entries):
         writes.append((insert(STEPS), [{"table_id": table.id, "index": i, "seat": entries[i].seat,
-                                        "notation": entries[i].notation}
+                                        "notation": entries[i].notation, "timed_out": i in table.timed_out,
+                                        "at": times[i] if i < len(times) else None}
                                        for i in range(table.stored_steps, len(entries))]))
+    if table.stored_chat < len(table.chat):
+        writes.append((insert(CHAT), [{"table_id": table.id, **line}
+                                      for line in table.chat[table.stored_chat:]]))
     table.stored_rows = rows
     table.stored_steps = len(entries)
+    table.stored_chat = len(table.chat)
 
     def write(session: Session) -> None:
         for statement, parameters in writes:
@@ -57,18 +62,24 @@ def changes(table: LiveTable) -> Callable[[Session], None]:
     return write
 
 
+def write_result(session: Session, table_id: str, result: dict) -> None:
+    session.execute(UPDATE_TABLE, {"row_id": table_id, "result": result})
+
+
 def fixed_columns(table: LiveTable) -> dict:
     """The columns of a table's row that never change."""
     return {"id": table.id, "game": table.game.name, "options": table.game.record_options(),
             "seed": table.seed, "public": table.public, "invite": table.invite,
-            "timer": table.clocks.timer.to_json() if table.clocks.timer else None, "created": table.created}
+            "timer": table.clocks.timer.to_json() if table.clocks.timer else None, "created": table.created,
+            "rematch_of": table.rematch_of}
 
 
 def table_row(table: LiveTable) -> dict:
     """The columns of a table's row that change during its life."""
     return {"status": table.status, "version": table.version,
             "deadlines": {str(s): at for s, at in table.clocks.deadlines.items()},
-            "banks": {str(s): left for s, left in table.clocks.banks.items()}, "result": table.result}
+            "banks": {str(s): left for s, left in table.clocks.banks.items()}, "result": table.result,
+            "rematch": table.rematch}
 
 
 def seat_row(seat: Seat) -> dict:
@@ -86,13 +97,18 @@ def load(session: Session, table_id: str, bank_floor: float) -> LiveTable | None
     if row is None:
         return None
     seats = session.scalars(select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat))
-    steps = session.scalars(select(StepRow).where(StepRow.table_id == table_id).order_by(StepRow.index))
+    steps = list(session.scalars(select(StepRow).where(StepRow.table_id == table_id).order_by(StepRow.index)))
+    chat = session.scalars(select(ChatRow).where(ChatRow.table_id == table_id).order_by(ChatRow.n))
     clocks = Clocks(Timer.from_json(row.timer), row.options["players"], bank_floor,
                     {int(s): at for s, at in row.deadlines.items()},
                     {int(s): left for s, left in row.banks.items()})
     table = LiveTable.rebuild(
         row.game, row.options, [RecordEntry(step.seat, step.notation) for step in steps],
-        id=row.id, seed=row.seed, public=row.public, invite=row.invite, clocks=clocks,
+        timed_out={step.index for step in steps if step.timed_out}, step_times=[step.at for step in steps],
+        chat=[{"n": c.n, "seat": c.seat, "name": c.name, "text": c.text, "at": c.at, "step": c.step}
+              for c in chat],
+        rematch=row.rematch, rematch_of=row.rematch_of, id=row.id, seed=row.seed, public=row.public,
+        invite=row.invite, clocks=clocks,
         seats=[Seat(s.kind, s.level, s.nickname, s.token_hash, s.away, s.disconnected_at) for s in seats],
         created=row.created, status=row.status, version=row.version, result=row.result)
     table.stored_rows = [table_row(table), *(seat_row(seat) for seat in table.seats)]
@@ -101,5 +117,5 @@ def load(session: Session, table_id: str, bank_floor: float) -> LiveTable | None
 
 def active_ids(session: Session) -> list[str]:
     """Tables that are waiting or running."""
-    return list(session.scalars(select(TableRow.id).where(TableRow.status != "over")))
+    return list(session.scalars(select(TableRow.id).where(TableRow.status.in_((WAITING, RUNNING)))))
 

@@ -11,16 +11,22 @@ import hashlib
 import hmac
 import random
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from ..engine.game import Game
 from ..engine.match import Match
+from ..engine.moves import moves
 from ..engine.record import GameRecord, RecordEntry
 from ..engine.registry import make_game
+from ..engine.state import GameState
 from .timers import Clocks, Timer
 
 WAITING, RUNNING, OVER = "waiting", "running", "over"
+#: a waiting table closed because nobody touched it for long (see ``Settings.waiting_expiry_seconds``)
+EXPIRED = "expired"
 
 
 def hash_token(token: str) -> str:
@@ -74,10 +80,25 @@ class LiveTable:
     status: str = WAITING
     version: int = 0
     result: dict | None = None
+    #: the table of this game's rematch, and the game this table is the rematch of
+    rematch: str | None = None
+    rematch_of: str | None = None
+    #: the address that created the table (quotas), and when it last changed
+    creator: str | None = None
+    touched: float = 0.0
     match: Match = field(init=False)
-    #: what is stored: how many of the match's steps, and the changing
-    #: columns of the table's row and of its seats' rows (empty: nothing yet)
+    #: the story: every step in words (log entries, see docs/server.md), the
+    #: steps the server applied because time ran out, when each step happened
+    log: list[dict] = field(default_factory=list)
+    timed_out: set[int] = field(default_factory=set)
+    step_times: list[float | None] = field(default_factory=list)
+    chat: list[dict] = field(default_factory=list)
+    #: for each deciding seat: the version its decision began at, and its legal ids
+    decisions: dict[int, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
+    #: what is stored: how many of the match's steps and chat lines, and the
+    #: changing columns of the table's row and of its seats' rows (empty: nothing yet)
     stored_steps: int = 0
+    stored_chat: int = 0
     stored_rows: list[dict] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -91,15 +112,17 @@ class LiveTable:
                    seats=seats, created=now)
 
     @classmethod
-    def rebuild(cls, game_name: str, options: dict, entries: list[RecordEntry], **fields: Any) -> LiveTable:
-        """A stored table, its match replayed from the stored steps."""
-        table = cls(game=make_game(game_name, options), **fields)
-        for entry in entries:
-            if entry.seat is None:
-                table.match.force(entry.notation)
-            else:
-                table.match.play(entry.notation, entry.seat)
+    def rebuild(cls, game_name: str, options: dict, entries: list[RecordEntry],
+                timed_out: set[int], step_times: list[float | None], chat: list[dict],
+                **fields: Any) -> LiveTable:
+        """A stored table, its match (and so its log) replayed from the stored steps."""
+        table = cls(game=make_game(game_name, options), timed_out=timed_out, step_times=step_times,
+                    chat=chat, **fields)
+        table.match.entries = list(entries)
+        table.match.state = table.narrate(table.game.new_initial_state(), 0)
         table.stored_steps = len(entries)
+        table.stored_chat = len(chat)
+        table.track_decisions()
         return table
 
     # --- seats ----------------------------------------------------------------
@@ -123,33 +146,73 @@ class LiveTable:
     # --- changes ----------------------------------------------------------------
     def start(self, now: float) -> None:
         self.status = RUNNING
-        self.roll()
-        self.changed(now)
+        self.step(lambda: None, now)
 
     def act(self, seat: int, action: Any, now: float) -> None:
         """Apply a checked action (raises the engine's error and changes nothing)."""
-        self.match.play(action, seat)
-        self.clocks.stop(seat, now)
-        self.roll()
-        self.changed(now)
+        self.step(lambda: self.match.play(action, seat), now, seat)
 
     def timeout(self, seat: int, now: float) -> None:
-        self.match.timeout(seat)
-        self.clocks.stop(seat, now)
-        self.roll()
-        self.changed(now)
+        self.timed_out.add(len(self.match.entries))
+        self.step(lambda: self.match.timeout(seat), now, seat)
 
-    def roll(self) -> None:
+    def step(self, apply: Callable[[], None], now: float, seat: int | None = None) -> None:
+        """Apply a seat's step (or none), roll what is due, and tell the story of it."""
+        before, first = self.match.state.clone(), len(self.match.entries)
+        apply()
+        if seat is not None:
+            self.clocks.stop(seat, now)
         self.match.rng = step_rng(self.seed, len(self.match.entries))
         self.match.roll()
+        self.step_times.extend([now] * (len(self.match.entries) - first))
+        self.narrate(before, first)
+        self.changed(now)
+
+    def narrate(self, state: GameState, first: int) -> GameState:
+        """Add the log entries of the steps from ``first`` on, replayed on
+        ``state`` (the state before them), and return the state after them."""
+        entries = self.match.entries
+        for index in range(first, len(entries)):
+            entry, before = entries[index], state
+            state = before.clone()
+            state.apply(entry.notation, entry.seat)
+            at = self.step_times[index] if index < len(self.step_times) else None
+            for event in self.game.step_events(before, entry, state, timed_out=index in self.timed_out):
+                self.log.append({"n": len(self.log), "step": index, "at": at, **event.to_json()})
+        return state
+
+    def say(self, seat: int | None, name: str, text: str, now: float) -> dict:
+        """A chat line, kept with the game at the step where it was said."""
+        line = {"n": len(self.chat), "seat": seat, "name": name, "text": text, "at": now,
+                "step": len(self.match.entries)}
+        self.chat.append(line)
+        return line
 
     def changed(self, now: float) -> None:
         """After any change: a new version, timers for the new deciders, the end."""
         self.version += 1
+        self.touched = now
         if self.status == RUNNING and self.match.is_over():
             self.status = OVER
             self.result = self.record().result
         self.clocks.sync(self.human_deciders(), now)
+        self.track_decisions()
+
+    def track_decisions(self) -> None:
+        """Note the version at which each decider's decision began: a seat's
+        action is stale only if its legal actions changed since (at a
+        simultaneous step, another seat's choice does not make it stale)."""
+        decisions = {}
+        for seat in self.deciders():
+            ids = tuple(self.match.state.legal_action_ids(seat))
+            held = self.decisions.get(seat)
+            decisions[seat] = held if held and held[1] == ids else (self.version, ids)
+        self.decisions = decisions
+
+    def decision_since(self, seat: int) -> int:
+        """The oldest version an action of ``seat`` may be based on."""
+        held = self.decisions.get(seat)
+        return held[0] if held else self.version
 
     # --- what clients get ------------------------------------------------------
     def to_json(self, connected: set[int]) -> dict:
@@ -158,21 +221,45 @@ class LiveTable:
                 "timer": self.clocks.timer.to_json() if self.clocks.timer else None,
                 "status": self.status, "version": self.version, "created": self.created,
                 "seats": [seat.to_json(i, i in connected) for i, seat in enumerate(self.seats)],
-                "result": self.result}
+                "result": self.result, "rematch_of": self.rematch_of}
+
+    @cached_property
+    def layout(self) -> dict:
+        """What a client needs to draw the sheet or board (built once)."""
+        return self.game.layout()
 
     def legal(self, seat: int | None) -> list[dict]:
-        if seat is None or seat not in self.deciders():
-            return []
-        return [self.game.action_json(i) for i in self.match.state.legal_action_ids(seat)]
+        held = self.decisions.get(seat) if seat is not None else None
+        return [self.game.action_json(i) for i in held[1]] if held else []
+
+    def summary(self) -> dict | None:
+        """The end of the game for every surface: winners, places, each seat's
+        score by the game's own parts, the engine's words on the result, the
+        solo rating and the rating changes (once stored)."""
+        if self.status != OVER:
+            return None
+        state = self.match.state
+        scores = state.scores()
+        parts = [[{"name": name, "value": value} for name, value in state.score_parts(seat).items()]
+                 for seat in range(len(self.seats))]
+        return {"winners": state.winners(), "places": state.places(), "scores": scores, "parts": parts,
+                "explain": [event.to_json() for event in self.game.result_events(state)],
+                "rating": self.game.rating(scores[0]) if len(self.seats) == 1 else None,
+                "ratings": (self.result or {}).get("ratings", {})}
 
     def record(self) -> GameRecord:
         return self.match.record([seat.name() for seat in self.seats])
 
-    def replay(self) -> list[dict]:
-        """Every step with its notation and the public view after it."""
+    def replay(self) -> dict:
+        """Every step with its notation, its log entries and the public view
+        after it; the steps grouped into moves; the chat and the summary."""
         state = self.game.new_initial_state()
         steps = []
         for entry in self.match.entries:
             state.apply(entry.notation, entry.seat)
-            steps.append({"seat": entry.seat, "notation": entry.notation, "view": state.view(None)})
-        return steps
+            steps.append({"seat": entry.seat, "notation": entry.notation, "events": [],
+                          "view": state.view(None)})
+        for line in self.log:
+            steps[line["step"]]["events"].append(line)
+        return {"steps": steps, "moves": moves(self.game, self.match.entries), "chat": self.chat,
+                "summary": self.summary()}

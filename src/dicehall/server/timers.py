@@ -57,6 +57,11 @@ class Clocks:
         started = deadline - self.allotted(seat)
         self.banks[seat] = max(0.0, self.banks[seat] - (now - started))
 
+    def shift(self, seconds: float) -> None:
+        """Move every deadline on by ``seconds``: the time the server was away
+        is given back (a bank is charged from the shifted start too)."""
+        self.deadlines = {seat: at + seconds for seat, at in self.deadlines.items()}
+
     def due(self, now: float) -> list[int]:
         """Seats whose deadline has passed, earliest first."""
         return sorted((seat for seat, at in self.deadlines.items() if at <= now),

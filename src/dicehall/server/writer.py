@@ -1,45 +1,77 @@
-"""Storing off the event loop: one writer thread, one transaction per batch.
+"""Storing off the event loop: one writer thread, group commits, and an
+answer for every job only once it is on disk.
 
 The event loop hands over jobs that write values it captured when the change
-happened; the thread runs them in the order given, every job waiting at that
-moment (or arriving within :data:`BATCH_SECONDS` of the first) in one
-transaction. So a slow commit (an fsync at a SQLite checkpoint,
-a remote PostgreSQL) delays storing, never the game."""
+happened, and awaits each job's future before it tells anyone about the
+change: a client is told only what is stored. The thread takes every job
+waiting at that moment into one transaction (jobs pile up while a commit
+runs, so a busy server commits many changes at once), and resolves their
+futures after the commit. A job that fails fails alone: the batch is retried
+job by job, and only the failed job's future carries the error.
+
+The writer notes the time in the heartbeat row every :data:`HEARTBEAT_SECONDS`
+(in the next transaction, or alone when idle), so a restarted server knows
+how long it was away, to the second, and gives that time back to the
+players' clocks."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import math
 import queue
 import threading
-import time
 from collections.abc import Callable
+from concurrent.futures import Future, InvalidStateError
+from typing import Any
 
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session, sessionmaker
+
+from .clock import Clock
+from .db import HeartbeatRow
 
 log = logging.getLogger(__name__)
 
-Job = Callable[[Session], None]
-#: how long the writer gathers jobs after the first: one commit for all of them
-BATCH_SECONDS = 0.01
+Job = Callable[[Session], Any]
+#: an idle writer notes the time this often
+HEARTBEAT_SECONDS = 1.0
+#: at most this many jobs in one transaction
+BATCH_JOBS = 500
+
+
+class StorageError(Exception):
+    """A change could not be stored."""
 
 
 class Writer:
-    def __init__(self, sessions: sessionmaker):
+    def __init__(self, sessions: sessionmaker, clock: Clock):
         self.sessions = sessions
-        #: jobs; an event to set once everything before it is stored; ``None`` to stop
-        self.queue: queue.SimpleQueue[Job | threading.Event | None] = queue.SimpleQueue()
+        self.clock = clock
+        #: when the heartbeat was last written
+        self.beaten = -math.inf
+        #: (job, its future); ``None`` to stop
+        self.queue: queue.SimpleQueue[tuple[Job, Future] | None] = queue.SimpleQueue()
         self.thread = threading.Thread(target=self.run, name="dicehall-writer", daemon=True)
         self.thread.start()
 
-    def submit(self, job: Job) -> None:
-        self.queue.put(job)
+    def submit(self, job: Job) -> Future:
+        future: Future = Future()
+        self.queue.put((job, future))
+        return future
+
+    async def store(self, job: Job) -> Any:
+        """Store a job and return its result once committed; raises
+        :class:`StorageError` if it could not be."""
+        try:
+            return await asyncio.wrap_future(self.submit(job))
+        except Exception as error:
+            raise StorageError(str(error)) from error
 
     async def flush(self) -> None:
         """Wait until every job submitted so far is stored."""
-        done = threading.Event()
-        self.queue.put(done)
-        await asyncio.to_thread(done.wait)
+        await self.store(lambda session: None)
 
     async def close(self) -> None:
         """Store what is left, then stop the thread."""
@@ -47,31 +79,64 @@ class Writer:
         await asyncio.to_thread(self.thread.join)
 
     def run(self) -> None:
-        stopping = False
-        while not stopping:
-            batch = [self.queue.get()]
-            time.sleep(BATCH_SECONDS)
-            while not self.queue.empty():
+        while True:
+            try:
+                first = self.queue.get(timeout=HEARTBEAT_SECONDS)
+            except queue.Empty:
+                self.store_batch([])
+                continue
+            batch = [first]
+            while len(batch) < BATCH_JOBS and not self.queue.empty():
                 batch.append(self.queue.get())
-            stopping = None in batch
-            self.store([item for item in batch if callable(item)])
-            for item in batch:
-                if isinstance(item, threading.Event):
-                    item.set()
-
-    def store(self, jobs: list[Job]) -> None:
-        """The jobs in one transaction; if it fails, each in its own, so that
-        one bad write loses only itself."""
-        if not jobs:
-            return
-        try:
-            with self.sessions.begin() as session:
-                for job in jobs:
-                    job(session)
-            return
-        except Exception:
-            if len(jobs) == 1:
-                log.exception("a write failed")
+            jobs = [item for item in batch if item is not None]
+            self.store_batch(jobs)
+            if len(jobs) < len(batch):
                 return
-        for job in jobs:
-            self.store([job])
+
+    def store_batch(self, jobs: list[tuple[Job, Future]]) -> None:
+        """The jobs (and the heartbeat) in one transaction; if it fails, each
+        job in its own, so that one bad write fails only itself."""
+        try:
+            results = self.transaction([job for job, _ in jobs])
+        except Exception as error:
+            if len(jobs) <= 1:
+                log.exception("a write failed")
+                for _, future in jobs:
+                    settle(future, error=error)
+                return
+            for job in jobs:
+                self.store_batch([job])
+            return
+        for (_, future), result in zip(jobs, results):
+            settle(future, result)
+
+    def transaction(self, jobs: list[Job]) -> list[Any]:
+        """The jobs in one transaction, with the heartbeat when one is due."""
+        now = self.clock.now()
+        due = not 0 <= now - self.beaten < HEARTBEAT_SECONDS
+        with self.sessions.begin() as session:
+            results = [job(session) for job in jobs]
+            if due:
+                beat(session, now)
+        if due:
+            self.beaten = now
+        return results
+
+
+def settle(future: Future, result: Any = None, error: BaseException | None = None) -> None:
+    """Resolve a job's future, unless whoever waited for it is gone (the job is stored all the same)."""
+    with contextlib.suppress(InvalidStateError):
+        if error is None:
+            future.set_result(result)
+        else:
+            future.set_exception(error)
+
+
+def beat(session: Session, now: float) -> None:
+    if not session.execute(update(HeartbeatRow).where(HeartbeatRow.id == 1).values(at=now)).rowcount:
+        session.add(HeartbeatRow(id=1, at=now))
+
+
+def last_beat(session: Session) -> float | None:
+    """When the server last stored anything (``None``: never)."""
+    return session.scalar(select(HeartbeatRow.at).where(HeartbeatRow.id == 1))
