@@ -20,12 +20,14 @@ $(STAMP): pyproject.toml | $(BIN)/python
 run: $(STAMP)
 	$(BIN)/dicehall serve
 
-# Debian's chromium for the end-to-end browser tests (tests/e2e), installed when
-# missing; DICEHALL_SKIP_E2E=1 skips both (the tests then skip too).
+# Debian's chromium for the end-to-end browser tests (tests/e2e), with fonts for
+# Chinese and the dice emoji, installed when missing; DICEHALL_SKIP_E2E=1 skips
+# both (the tests then skip too).
 chromium:
 ifneq ($(DICEHALL_SKIP_E2E),1)
-	@command -v chromium >/dev/null || { $(SUDO) apt-get update && \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium; }
+	@command -v chromium >/dev/null && fc-list | grep -qi "noto sans cjk" || { $(SUDO) apt-get update && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium \
+		fonts-noto-cjk fonts-noto-color-emoji; }
 endif
 
 test: $(STAMP) chromium

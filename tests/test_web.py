@@ -14,6 +14,8 @@ import pytest
 from dicehall.bots.levels import LEVELS
 from dicehall.games.nochmal.actions import SPECIAL_FACES
 from dicehall.games.nochmal.sheet import COLOURS, ITEMS
+from dicehall.server.config import Settings
+from dicehall.server.lobby import games_json
 
 ROOT = Path(__file__).resolve().parents[1]
 STATIC = ROOT / "src" / "dicehall" / "web" / "static"
@@ -21,6 +23,21 @@ CATALOGS = sorted((STATIC / "i18n").glob("*.json"))
 SCRIPTS = sorted((STATIC / "js").rglob("*.js"))
 PAGES = sorted(STATIC.glob("*.html"))
 GAME_EXPORTS = {"multi", "targets", "matches", "dice", "sheets", "extras"}
+
+# the lobby's option words: option.<game>.<name>[.help], and for the options
+# whose values have names (NAMED_VALUES in lobby.js) option.<game>.<name>.<value>[.help]
+GAMES = games_json(Settings())
+NAMED_VALUES = set(re.findall(r"\"(\w+\.\w+)\": true", (STATIC / "js" / "lobby.js").read_text()))
+OPTION_KEYS = [f"{game['name']}.{option['name']}{suffix}" for game in GAMES for option in game["options"]
+               if option["name"] != "move_time" for suffix in ("", ".help")]
+OPTION_KEYS += [f"{game['name']}.{option['name']}.{value}{suffix}" for game in GAMES
+                for option in game["options"] if f"{game['name']}.{option['name']}" in NAMED_VALUES
+                for value in option["choices"] for suffix in ("", ".help")]
+# the HTTP errors of errors.js: error.http.<detail code | status | "network">
+ERRORS_JS = (STATIC / "js" / "errors.js").read_text()
+HTTP_ERRORS = [*re.findall(r"\[\"([a-z-]+)\", /", ERRORS_JS),
+               *re.findall(r"\"(\d{3})\"", ERRORS_JS.split("STATUSES", 1)[1].split(";", 1)[0]), "network"]
+GAME_NAMES = [game["name"] for game in GAMES]
 
 # keys built at run time: prefix -> every value the code may append
 DYNAMIC = {
@@ -33,6 +50,10 @@ DYNAMIC = {
     "nochmal.item.": list(ITEMS),
     "razzle.kind.": ["safe", "jump", "entry"],
     "colour.": ["red", "blue", "yellow"],
+    "option.": OPTION_KEYS,
+    "error.http.": HTTP_ERRORS,
+    "lobby.about.": GAME_NAMES,
+    "lobby.timer.timeout.": GAME_NAMES,
 }
 KEY_USES = [
     re.compile(r"\bt\(\s*\"([\w.-]+)\""),
@@ -139,3 +160,40 @@ def test_modules_parse(path):
     result = subprocess.run(["node", "--check", "--input-type=module"], input=source,
                             capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
+
+
+# --- the rules pages (rules.html?game=…: static/rules/<game>.json) ---------------------------
+RULES = sorted((STATIC / "rules").glob("*.json"))
+LANGUAGES = [path.stem for path in CATALOGS]
+
+
+def test_every_game_has_rules():
+    assert [path.stem for path in RULES] == sorted(GAME_NAMES)
+
+
+def filled(text) -> bool:
+    return isinstance(text, str) and bool(text.strip()) and text.count("**") % 2 == 0
+
+
+@pytest.mark.parametrize("path", RULES, ids=lambda p: p.stem)
+def test_the_rules_have_every_section_and_symbol_in_every_language(path):
+    data = load(path)
+    assert data["game"] == path.stem and data["sections"] and data["legend"]
+    for lang in LANGUAGES:
+        words = data[lang]
+        assert filled(words["title"]), lang
+        assert list(words["sections"]) == data["sections"], lang
+        for name, section in words["sections"].items():
+            assert filled(section["title"]) and section["text"], (lang, name)
+            assert all(filled(line) for line in section["text"]), (lang, name)
+        assert list(words["legend"]) == data["legend"], lang
+        for name, entry in words["legend"].items():
+            assert filled(entry["name"]) and filled(entry["text"]), (lang, name)
+
+
+@pytest.mark.parametrize("path", RULES, ids=lambda p: p.stem)
+def test_every_symbol_of_the_rules_is_drawn(path):
+    """rules.js names every legend entry of the game (a drawing of it)."""
+    rules_js = code(STATIC / "js" / "rules.js")
+    missing = [name for name in load(path)["legend"] if not re.search(rf"\b{name}\b", rules_js)]
+    assert missing == []

@@ -23,6 +23,9 @@ if HERE not in sys.path:
     sys.path.insert(0, HERE)
 pytest.register_assert_rewrite("ui")
 
+#: every wait waits on a condition, for at most this long (ms): generous, as the
+#: machine running the tests may be loaded (2 cores shared with other work)
+TIMEOUT = 60_000
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
@@ -48,7 +51,7 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def wait_until_serving(process: subprocess.Popen, url: str, seconds: float = 30.0) -> None:
+def wait_until_serving(process: subprocess.Popen, url: str, seconds: float = 90.0) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if process.poll() is not None:
@@ -69,8 +72,14 @@ def base_url(tmp_path_factory) -> str:
     port = free_port()
     data = tmp_path_factory.mktemp("e2e-data")
     env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
+    # --bot-pace 0: bots and timeouts step at once (no test here checks the pacing);
+    # every browser of the session comes from 127.0.0.1, so its quotas are lifted
+    config = data / "settings.toml"
+    config.write_text("waiting_tables_per_address = 10000\ntables_burst = 10000\n"
+                      "connections_per_address = 10000\n")
     process = subprocess.Popen(
-        [sys.executable, "-m", "dicehall.cli", "serve", "--port", str(port), "--data", str(data)],
+        [sys.executable, "-m", "dicehall.cli", "serve", "--port", str(port), "--data", str(data),
+         "--bot-pace", "0", "--config", str(config)],
         env=env, stdin=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     try:
@@ -92,6 +101,8 @@ def browser():
         from playwright.sync_api import sync_playwright
     except ImportError:
         unavailable("the playwright package is not installed")
+    from playwright.sync_api import expect
+    expect.set_options(timeout=TIMEOUT)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=path, headless=True, args=CHROMIUM_ARGS)
         yield browser
@@ -103,7 +114,7 @@ def context(browser, base_url, request):
     """A fresh browser profile (empty localStorage) per test; indirect
     parametrization passes options such as ``viewport``."""
     context = browser.new_context(base_url=base_url, **getattr(request, "param", {}))
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(TIMEOUT)
     yield context
     context.close()
 
@@ -116,3 +127,22 @@ def page(context):
     page.on("pageerror", lambda error: errors.append(str(error)))
     yield page
     assert not errors, f"uncaught errors in the page: {errors}"
+
+
+@pytest.fixture
+def contexts(browser, base_url):
+    """More players or spectators, each with a browser profile of its own:
+    ``contexts()`` makes one (closed at the end of the test, if still open)."""
+    made = []
+
+    def make(**options):
+        context = browser.new_context(base_url=base_url, **options)
+        context.set_default_timeout(TIMEOUT)
+        made.append(context)
+        return context
+    yield make
+    for context in made:
+        try:
+            context.close()
+        except Exception:  # closed by the test already
+            pass

@@ -1,17 +1,23 @@
 """A whole 2-player game of each game through the browser, seat 0 played in
 the page (pointer clicks on dice, fields and buttons, and the keyboard action
 list) against an easy bot; the final scores the page shows are those of the
-record the server gives, replayed by the engine. A finished game puts the
-player on the lobby's leaderboard; the Dizzle lava step shows the lava die."""
+record the server gives, replayed by the engine, and the end screen names
+the winner, breaks the scores down and shows the player's rating change. A
+finished game puts the player on the lobby's leaderboard; the Dizzle lava
+step shows the lava die. A click on a field or a button is a preview: it is
+sent by Confirm (docs/web.md)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 from ui import (
     MINE,
     NOCHMAL_CROSS,
     click_choice,
+    click_field,
     create_table,
     downloaded_record,
     final_scores,
@@ -27,11 +33,11 @@ pytestmark = pytest.mark.e2e
 def dizzle_move(page: Page, count: int) -> None:
     """Click a die, then the first highlighted field; every third move, and
     whenever no die fits, the first action by the keyboard."""
-    dice = page.query_selector_all("#dice button.die:not([disabled])")
-    if dice and count % 3:
-        dice[0].click()
+    playable = "#dice button.die:not([disabled])"
+    if page.query_selector(playable) and count % 3:
+        page.click(playable)
         page.wait_for_selector("#dice button.die[aria-pressed=true]")
-        page.click(f"{MINE} g.target")
+        click_field(page, "g.target")
     else:
         play_by_keyboard(page, legal(page)[0]["notation"])
 
@@ -70,10 +76,9 @@ def pick_nochmal(page: Page, action: dict[str, str]) -> None:
 def razzle_move(page: Page, count: int) -> None:
     """Click the first piece that can move; else enter by the keyboard, else
     spin or end by their buttons."""
-    target = page.query_selector(f"{MINE} g.target")
     kinds = {a["kind"]: a["notation"] for a in legal(page)}
-    if target:
-        target.click()
+    if page.query_selector(f"{MINE} g.target"):
+        click_field(page, "g.target")
     elif "enter" in kinds:
         play_by_keyboard(page, kinds["enter"])
     else:
@@ -83,12 +88,25 @@ def razzle_move(page: Page, count: int) -> None:
 MOVERS = {"dizzle": dizzle_move, "nochmal": nochmal_move, "razzle": razzle_move}
 
 
+def assert_end_screen(page: Page, nickname: str) -> None:
+    """The winner named, a breakdown row per seat, the player's rating change."""
+    winners = page.get_attribute("#winners", "data-winners").split()
+    names = {"0": nickname, "1": "Bot (easy)"}
+    lines = page.inner_text("#winners")
+    assert winners and all(names[seat] in lines for seat in winners), (winners, lines)
+    expect(page.locator("#breakdown tbody tr")).to_have_count(2)
+    change = page.locator("#rating-changes li[data-seat='0']")
+    expect(change).to_have_text(re.compile(r"\d+ → \d+ \([+−]\d+\)"))
+    expect(page.locator("#rematch")).to_have_attribute("data-action", "offer")
+
+
 @pytest.mark.parametrize("game", sorted(MOVERS))
 def test_a_whole_game_against_a_bot(page: Page, game: str) -> None:
     table_id = create_table(page, game)
     take_seat(page, f"tester-{game}")
     start(page)
     assert play_to_end(page, MOVERS[game]) > 0
+    assert_end_screen(page, f"tester-{game}")
     record = downloaded_record(page, table_id)
     replayed = list(record.replay().scores())
     assert final_scores(page) == dict(enumerate(replayed))
@@ -102,6 +120,8 @@ def test_a_finished_game_puts_the_player_on_the_leaderboard(page: Page) -> None:
     take_seat(page, nickname)
     start(page)
     play_to_end(page, razzle_move)
+    assert_end_screen(page, nickname)
+    after = float(page.get_attribute("#rating-changes li[data-seat='0']", "data-after"))
     page.goto("/")
     page.wait_for_selector("#leaderboard-game option[value=razzle]", state="attached")
     page.select_option("#leaderboard-game", "razzle")
@@ -112,6 +132,7 @@ def test_a_finished_game_puts_the_player_on_the_leaderboard(page: Page) -> None:
     board = page.request.get("/api/leaderboard/razzle").json()
     entry = next(entry for entry in board if entry["nickname"] == nickname)
     assert abs(int(rating) - entry["rating"]) <= 0.5 and entry["rating"] != 1200
+    assert abs(after - entry["rating"]) < 1e-6, "the end screen shows the rating the leaderboard has"
     assert page.query_selector_all("#leaderboard i") == []
 
 
@@ -136,8 +157,9 @@ def test_the_lava_step_shows_the_lava_die(page: Page) -> None:
         targets = page.eval_on_selector_all(f"{MINE} g.target", "fields => fields.map(f => f.dataset.field)")
         assert targets and {numbers[field] for field in targets} == {value}
         assert sorted(targets) == sorted(a["notation"].split()[1] for a in legal(page))
-        page.click(f"{MINE} g.target")
+        click_field(page, "g.target")
         steps.append(value)
 
     play_to_end(page, move)
     assert steps, "no lava step in a whole game"
+    assert_end_screen(page, "lava")

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, TimeoutError, expect
 from ui import create_table, start, take_seat
 
 import dicehall.web
@@ -30,8 +30,7 @@ def test_a_nickname_of_markup_shows_as_text(page: Page) -> None:
     assert page.inner_text("#scores li[data-seat='0'] .name") == nickname
     assert nickname in page.inner_text("#sheets figure[data-seat='0'] figcaption")
     page.goto("/")
-    row = page.wait_for_selector(f"#tables li[data-table='{table_id}']")
-    assert nickname in row.inner_text()
+    expect(page.locator(f"#tables li[data-table='{table_id}']")).to_contain_text(nickname)
     assert page.query_selector_all("[onload], [onerror]") == []
     assert dialogs == []
 
@@ -56,8 +55,11 @@ def test_the_language_menu_translates_and_is_remembered(page: Page) -> None:
 
 def no_horizontal_scroll(page: Page) -> None:
     root = "document.documentElement"
-    overflow = page.evaluate(f"() => {root}.scrollWidth - {root}.clientWidth")
-    assert overflow <= 0, f"the page scrolls sideways by {overflow} px"
+    try:
+        page.wait_for_function(f"() => {root}.scrollWidth <= {root}.clientWidth", timeout=10_000)
+    except TimeoutError:
+        overflow = page.evaluate(f"() => {root}.scrollWidth - {root}.clientWidth")
+        raise AssertionError(f"the page scrolls sideways by {overflow} px") from None
 
 
 @pytest.mark.parametrize("context", [PHONE], indirect=True)
@@ -69,7 +71,10 @@ def test_a_phone_screen_fits_the_sheet(page: Page, game: str) -> None:
     create_table(page, game)
     take_seat(page, "phone")
     start(page)
-    sheet = page.wait_for_selector("#sheets figure.mine svg.board")
-    box = sheet.bounding_box()
-    assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+    # the page redraws the sheet at every state message: measure it in the page, at once
+    page.wait_for_function("""() => {
+        const sheet = document.querySelector('#sheets figure.mine svg.board');
+        const box = sheet && sheet.getBoundingClientRect();
+        return Boolean(box) && box.width > 0 && box.left >= 0 && box.right <= 390;
+    }""")
     no_horizontal_scroll(page)

@@ -4,8 +4,10 @@ dice and boxes picked so far must stay picked (they used to be cleared)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 from ui import (
     MINE,
     NOCHMAL_CROSS,
@@ -22,11 +24,9 @@ pytestmark = pytest.mark.e2e
 
 
 @pytest.fixture
-def second_page(browser, base_url):
+def second_page(contexts):
     """A second player, with a browser profile of their own."""
-    context = browser.new_context(base_url=base_url)
-    yield context.new_page()
-    context.close()
+    return contexts().new_page()
 
 
 def test_another_players_move_keeps_the_picked_dice_and_boxes(page: Page, second_page: Page) -> None:
@@ -41,20 +41,26 @@ def test_another_players_move_keeps_the_picked_dice_and_boxes(page: Page, second
     notation = max(crosses, key=lambda n: len(n.split()))
     colour, number, boxes = NOCHMAL_CROSS.match(notation).groups()
     first, *rest = boxes.split()
-    page.click(f"#dice button[data-die='c{colour}']")
-    page.click(f"#dice button[data-die='n{number}']")
+    for die in (f"c{colour}", f"n{number}"):
+        page.click(f"#dice button[data-die='{die}']")
+        expect(page.locator(f"#dice button[data-die='{die}']").first).to_have_attribute("aria-pressed",
+                                                                                        "true")
     page.click(f"{MINE} g[data-box='{first}'].target")
+    expect(page.locator(f"{MINE} g[data-box='{first}'].picked")).to_be_visible()
 
     since = snapshot(page)["version"]
     play_by_keyboard(second_page, legal(second_page)[0]["notation"])
     wait_for_change(page, since)
 
-    assert page.get_attribute(f"#dice button[data-die='c{colour}']", "aria-pressed") == "true"
-    assert page.get_attribute(f"#dice button[data-die='n{number}']", "aria-pressed") == "true"
-    assert page.is_visible(f"{MINE} g[data-box='{first}'].picked")
+    for die in (f"c{colour}", f"n{number}"):
+        expect(page.locator(f"#dice button[data-die='{die}']").first).to_have_attribute("aria-pressed",
+                                                                                        "true")
+    expect(page.locator(f"{MINE} g[data-box='{first}'].picked")).to_be_visible()
     for box in rest:
         page.click(f"{MINE} g[data-box='{box}'].target")
+        expect(page.locator(f"{MINE} g[data-box='{box}'].picked")).to_be_visible()
     since = snapshot(page)["version"]
     page.click("#confirm:enabled")
     wait_for_change(page, since)
-    assert page.get_attribute(f"{MINE} g[data-box='{first}']", "data-state") in ("pending", "crossed")
+    expect(page.locator(f"{MINE} g[data-box='{first}']")).to_have_attribute(
+        "data-state", re.compile("pending|crossed"))

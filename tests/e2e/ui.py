@@ -19,6 +19,7 @@ MINE = "#sheets figure.mine"
 #: a Noch mal cross: colour die, number die, boxes
 NOCHMAL_CROSS = re.compile(r"^([a-z])([1-6?]) (.+)$")
 #: seconds between two moves of the page, to stay within the server's rate limit
+#: (a pace for the server, not a wait for the page: those wait on conditions)
 PACE = 0.21
 
 
@@ -123,8 +124,24 @@ def play_by_keyboard(page: Page, notation: str) -> None:
     page.press("#action-filter", "Enter")
 
 
+def confirm(page: Page) -> None:
+    """Send the move waiting for Confirm: a click previews a move, only
+    ``#confirm`` sends it (docs/web.md, "Confirm and undo")."""
+    page.click("#confirm:enabled")
+
+
 def click_choice(page: Page, notation: str) -> None:
+    """Pick an action of ``#choices`` and confirm it."""
     page.click(f"#choices button[data-notation='{notation}']")
+    page.wait_for_selector(f"#choices button[data-notation='{notation}'][aria-pressed=true]")
+    confirm(page)
+
+
+def click_field(page: Page, selector: str) -> None:
+    """Click a field (a selector under the viewer's sheet), see it previewed, confirm it."""
+    page.click(f"{MINE} {selector}")
+    page.wait_for_selector("#preview-text[data-state=preview]")
+    confirm(page)
 
 
 def final_scores(page: Page) -> dict[int, int]:

@@ -2,9 +2,11 @@
 // tokens kept in localStorage per table so a reload resumes the seat.
 
 export class ApiError extends Error {
-  constructor(status, detail) {
+  // code: the server's error code (docs/server.md), when it gave one
+  constructor(status, detail, code = null) {
     super(typeof detail === "string" ? detail : JSON.stringify(detail));
     this.status = status;
+    this.code = code;
   }
 }
 
@@ -18,7 +20,7 @@ async function request(method, path, body) {
   }
   const response = await fetch(path, init);
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new ApiError(response.status, data.detail ?? response.statusText);
+  if (!response.ok) throw new ApiError(response.status, data.detail ?? response.statusText, data.code ?? null);
   return data;
 }
 
@@ -37,6 +39,7 @@ export const api = {
     request("POST", `/api/tables/${enc(id)}/join`, { seat, nickname, ...(invite ? { invite } : {}) }),
   leave: (id, token) => request("POST", `/api/tables/${enc(id)}/leave`, { token }),
   start: (id, token) => request("POST", `/api/tables/${enc(id)}/start`, { token }),
+  rematch: (id, token) => request("POST", `/api/tables/${enc(id)}/rematch`, { token }),
   replay: (id, invite) => request("GET", `/api/tables/${enc(id)}/replay${query({ invite })}`),
   leaderboard: (game) => request("GET", `/api/leaderboard/${enc(game)}`),
 };

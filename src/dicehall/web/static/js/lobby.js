@@ -1,22 +1,45 @@
-// The lobby (index.html): public tables from GET /api/tables, a form to
-// create a table from GET /api/games (game, options, seats, timer, public),
-// and the leaderboard of a game from GET /api/leaderboard/{game}.
+// The lobby (index.html): public tables from GET /api/tables, the games with
+// a link to their rules, a form to create a table from GET /api/games (game,
+// players, options with translated labels, values and help, seats, one timer
+// with the game's true default, public), and the leaderboard of a game from
+// GET /api/leaderboard/{game}. HTTP errors are translated (errors.js).
 
 import { api, nickname, seats, tableUrl } from "./api.js";
 import { $, el } from "./dom.js";
+import { errorParagraph } from "./errors.js";
 import { initI18n, onLanguageChange, t } from "./i18n.js";
 import { seatName } from "./players.js";
 
-const state = { games: [], tables: [] };
+const DEFAULT_PLAYERS = 2;
+// Options that are not drawn as options: a game's move time is its timer.
+const TIMER_OPTION = "move_time";
+// Option values with a name and a help text of their own in the catalogs
+// (option.<game>.<option>.<value> and …<value>.help); others show as numbers.
+const NAMED_VALUES = { "dizzle.level": true, "nochmal.edition": true };
+const SECONDS = { move: 30, bank: 600 };
+
+const state = { games: [], tables: [], defaults: {} };
 
 function showError(error) {
   const box = $("#messages");
-  box.replaceChildren(el("p", { class: "error", text: error.message ?? String(error) }));
+  box.replaceChildren(errorParagraph(error));
   box.hidden = false;
+}
+
+function clearError() {
+  $("#messages").hidden = true;
 }
 
 function gameOf(name) {
   return state.games.find((game) => game.name === name);
+}
+
+function known(key) {
+  return t(key) !== key;
+}
+
+function rulesUrl(game) {
+  return `rules.html?game=${encodeURIComponent(game)}`;
 }
 
 // --- the list of tables ---------------------------------------------------------
@@ -54,6 +77,14 @@ async function joinAndGo(id, seat, invite) {
   location.href = tableUrl(id, invite);
 }
 
+// --- the games and their rules ------------------------------------------------------
+function renderGameList() {
+  $("#game-list").replaceChildren(...state.games.map((game) => el("li", { "data-game": game.name, "data-testid": "game-entry" },
+    el("span", { class: "game", text: game.title }),
+    el("span", { class: "about", text: t(`lobby.about.${game.name}`) }),
+    el("a", { class: "rules-link", href: rulesUrl(game.name), text: t("lobby.rules") }))));
+}
+
 // --- the leaderboard ------------------------------------------------------------
 function leaderRow(entry, index) {
   return el("tr", { "data-player": entry.nickname, "data-testid": "leaderboard-row" },
@@ -80,71 +111,205 @@ async function refreshLeaderboard() {
   }
 }
 
-// --- creating a table -----------------------------------------------------------
-function optionInput(option) {
+// --- creating a table: options ---------------------------------------------------------
+// The value an option takes when none is sent: its default, or for an option
+// the server works out (Razzle-Dazzle's pieces and goal) the default layout's.
+function defaultOf(game, option, values) {
+  if (game.name === "razzle" && option.name === "goal") return Number(values.pieces ?? defaultOf(game, { name: "pieces" }, {})) - 1;
+  if (option.default !== null && option.default !== undefined) return option.default;
+  return state.defaults[game.name]?.[option.name] ?? null;
+}
+
+// The values offered: the server's choices, for the goal count 1..pieces.
+function choicesOf(game, option, values) {
+  if (game.name === "razzle" && option.name === "goal") {
+    const pieces = Number(values.pieces ?? defaultOf(game, { name: "pieces" }, {}));
+    return pieces > 0 ? Array.from({ length: pieces }, (_, i) => i + 1) : null;
+  }
+  return option.choices;
+}
+
+function optionLabel(game, option) {
+  const key = `option.${game.name}.${option.name}`;
+  return known(key) ? t(key) : option.name;
+}
+
+function optionHelp(game, option, value) {
+  const key = `option.${game.name}.${option.name}.help`;
+  const general = known(key) ? t(key) : option.help;
+  if (!NAMED_VALUES[`${game.name}.${option.name}`]) return general;
+  const own = `option.${game.name}.${option.name}.${value}.help`;
+  return known(own) ? t(own) : general;
+}
+
+function valueLabel(game, option, value, isDefault) {
+  const key = `option.${game.name}.${option.name}.${value}`;
+  const text = NAMED_VALUES[`${game.name}.${option.name}`] && known(key) ? t(key) : String(value);
+  return isDefault ? t("option.default", { value: text }) : text;
+}
+
+function optionInput(game, option, values) {
   const id = `option-${option.name}`;
-  const attrs = { id, name: option.name, "data-option": option.name, "data-kind": option.kind };
-  const input = option.choices
-    ? el("select", attrs, el("option", { value: "", "data-i18n": "create.default", text: t("create.default") }),
-      option.choices.map((choice) => el("option", { value: choice, text: choice })))
-    : el("input", { ...attrs, type: option.kind === "int" ? "number" : "text", placeholder: option.default ?? "" });
-  if (option.choices && option.default !== null) input.value = String(option.default);
-  return el("label", { for: id, title: option.help }, el("span", { text: option.name }), input);
+  const attrs = { id, name: option.name, "data-option": option.name, "data-kind": option.kind, "data-testid": "option",
+    "aria-describedby": `${id}-help` };
+  const choices = choicesOf(game, option, values);
+  const fallback = defaultOf(game, option, values);
+  let input;
+  if (choices) {
+    const hasDefault = fallback !== null && choices.some((choice) => String(choice) === String(fallback));
+    input = el("select", attrs,
+      !hasDefault && el("option", { value: "", text: t("option.default", { value: "…" }) }),
+      choices.map((choice) => el("option", { value: choice, text: valueLabel(game, option, choice, String(choice) === String(fallback)) })));
+    const wanted = values[option.name];
+    input.value = wanted !== undefined && choices.some((c) => String(c) === String(wanted)) ? String(wanted)
+      : hasDefault ? String(fallback) : "";
+  } else {
+    input = el("input", { ...attrs, type: option.kind === "int" ? "number" : "text", placeholder: fallback ?? "" });
+    if (values[option.name] !== undefined) input.value = values[option.name];
+  }
+  const help = el("p", { class: "help", id: `${id}-help`, text: optionHelp(game, option, input.value || fallback) });
+  input.addEventListener("change", () => {
+    help.textContent = optionHelp(game, option, input.value || fallback);
+    if (game.name === "razzle" && option.name === "pieces") renderOptions();
+  });
+  return el("div", { class: "field option", "data-option-field": option.name },
+    el("label", { for: id, text: optionLabel(game, option) }), input, help);
 }
 
-function seatRow(game, index) {
-  const label = (key) => ({ "data-i18n": key, text: t(key) });
-  const levels = game.bots.map((level) => el("option", { value: level, ...label(`level.${level}`) }));
-  return el("li", { "data-seat": index, "data-testid": "seat-spec" },
-    el("span", label("create.seat")), ` ${index + 1} `,
-    el("select", { class: "seat-kind", "data-i18n-aria-label": "create.seat_kind", "aria-label": t("create.seat_kind") },
-      el("option", { value: "open", ...label("seat.open") }), el("option", { value: "bot", ...label("create.bot") })),
-    el("select", { class: "seat-level", "data-i18n-aria-label": "create.bot_level", "aria-label": t("create.bot_level") },
-      levels));
+// The options chosen so far (kept when the form is drawn again).
+function chosenValues() {
+  const values = {};
+  for (const input of document.querySelectorAll("#options [data-option]")) {
+    if (input.value !== "") values[input.dataset.option] = input.value;
+  }
+  return values;
 }
 
-function renderGameForm() {
+function renderOptions() {
   const game = gameOf($("#game").value);
   if (!game) return;
-  $("#options").replaceChildren(...game.options.map(optionInput));
-  const players = $("#players");
-  const count = Number(players.value) || game.players[0];
-  const range = Array.from({ length: game.players[1] - game.players[0] + 1 }, (_, i) => game.players[0] + i);
-  players.replaceChildren(...range.map((n) => el("option", { value: n, text: n })));
-  players.value = String(Math.min(Math.max(count, game.players[0]), game.players[1]));
-  renderSeats();
+  const values = chosenValues();
+  const shown = game.options.filter((option) => option.name !== TIMER_OPTION);
+  $("#options").replaceChildren(...shown.map((option) => optionInput(game, option, values)));
+  $("#options").closest("fieldset").hidden = shown.length === 0;
+}
+
+// --- seats -------------------------------------------------------------------------
+function seatRow(game, index, previous) {
+  const label = (key) => ({ "data-i18n": key, text: t(key) });
+  const kind = el("select", { class: "seat-kind", "data-i18n-aria-label": "create.seat_kind", "aria-label": t("create.seat_kind") },
+    el("option", { value: "open", ...label("lobby.seat_open") }), el("option", { value: "bot", ...label("create.bot") }));
+  const level = el("select", { class: "seat-level", "data-i18n-aria-label": "create.bot_level", "aria-label": t("create.bot_level") },
+    game.bots.map((name) => el("option", { value: name, ...label(`level.${name}`) })));
+  if (previous) {
+    kind.value = previous.kind;
+    if (game.bots.includes(previous.level)) level.value = previous.level;
+  }
+  const sync = () => { level.hidden = kind.value !== "bot"; };
+  kind.addEventListener("change", sync);
+  sync();
+  return el("li", { "data-seat": index, "data-testid": "seat-spec" },
+    el("span", { class: "seat-number", text: t("seat.name", { number: index + 1 }) }), kind, level);
 }
 
 function renderSeats() {
   const game = gameOf($("#game").value);
   const count = Number($("#players").value);
-  $("#seat-specs").replaceChildren(...Array.from({ length: count }, (_, i) => seatRow(game, i)));
+  const previous = [...document.querySelectorAll("#seat-specs li")].map((row) => ({
+    kind: row.querySelector(".seat-kind").value, level: row.querySelector(".seat-level").value }));
+  $("#seat-specs").replaceChildren(...Array.from({ length: count }, (_, i) => seatRow(game, i, previous[i])));
+  $("#players-help").textContent = t("lobby.players_help", { min: game.players[0], max: game.players[1] });
 }
 
-function readOptions() {
+// --- the timer -----------------------------------------------------------------------
+// The game's own timer: Razzle-Dazzle's rules time every move (its move_time
+// option, 20 s); the others have none.
+function gameTimer(game) {
+  const option = game.options.find((o) => o.name === TIMER_OPTION);
+  return option?.default ? { kind: "move", seconds: option.default } : null;
+}
+
+function renderTimerHelp() {
+  const game = gameOf($("#game").value);
+  if (!game) return;
+  const kind = $("#timer-kind").value;
+  const seconds = $("#timer-seconds");
+  seconds.closest("label").hidden = kind === "none";
+  seconds.disabled = kind === "none";
+  const help = {
+    none: () => t("lobby.timer.help_none"),
+    move: () => t("lobby.timer.help_move", { seconds: seconds.value, what: t(`lobby.timer.timeout.${game.name}`) }),
+    bank: () => t("lobby.timer.help_bank", { seconds: seconds.value }),
+  }[kind];
+  $("#timer-help").textContent = help();
+  const own = gameTimer(game);
+  $("#timer-default").textContent = own
+    ? t("lobby.timer.default_move", { game: game.title, seconds: own.seconds })
+    : t("lobby.timer.default_none", { game: game.title });
+}
+
+function setTimer(kind, seconds) {
+  $("#timer-kind").value = kind;
+  $("#timer-seconds").value = String(seconds);
+  renderTimerHelp();
+}
+
+function resetTimer() {
+  const own = gameTimer(gameOf($("#game").value));
+  if (own) setTimer(own.kind, own.seconds);
+  else setTimer("none", SECONDS.move);
+}
+
+function timerChanged() {
+  const kind = $("#timer-kind").value;
+  const own = gameTimer(gameOf($("#game").value));
+  const seconds = own && own.kind === kind ? own.seconds : SECONDS[kind] ?? SECONDS.move;
+  setTimer(kind, seconds);
+}
+
+function readTimer() {
+  const kind = $("#timer-kind").value;
+  return kind === "none" ? null : { kind, seconds: Number($("#timer-seconds").value) };
+}
+
+// --- the form ----------------------------------------------------------------------------
+function renderGameForm() {
+  const game = gameOf($("#game").value);
+  if (!game) return;
+  $("#options").replaceChildren();
+  renderOptions();
+  const players = $("#players");
+  const wanted = Number(players.value) || DEFAULT_PLAYERS;
+  const range = Array.from({ length: game.players[1] - game.players[0] + 1 }, (_, i) => game.players[0] + i);
+  players.replaceChildren(...range.map((n) => el("option", { value: n, text: n })));
+  players.value = String(Math.min(Math.max(wanted, game.players[0]), game.players[1]));
+  renderSeats();
+  resetTimer();
+  $("#game-help").textContent = t(`lobby.about.${game.name}`);
+  $("#rules-link").href = rulesUrl(game.name);
+}
+
+function readOptions(game) {
   const options = { players: Number($("#players").value) };
   for (const input of document.querySelectorAll("#options [data-option]")) {
     if (input.value === "") continue;
     options[input.dataset.option] = input.dataset.kind === "int" ? Number(input.value) : input.value;
   }
+  const timer = readTimer();
+  if (timer?.kind === "move" && game.options.some((o) => o.name === TIMER_OPTION)) options[TIMER_OPTION] = timer.seconds;
   return options;
-}
-
-function readTimer() {
-  const kind = $("#timer-kind").value;
-  if (kind === "default") return undefined;
-  return kind === "none" ? null : { kind, seconds: Number($("#timer-seconds").value) };
 }
 
 async function create(event) {
   event.preventDefault();
+  clearError();
+  const game = gameOf($("#game").value);
   const seatSpecs = [...document.querySelectorAll("#seat-specs li")].map((row) => {
     const kind = row.querySelector(".seat-kind").value;
     return kind === "bot" ? { kind, level: row.querySelector(".seat-level").value } : { kind };
   });
-  const spec = { game: $("#game").value, options: readOptions(), seats: seatSpecs, public: $("#public").checked };
-  const timer = readTimer();
-  if (timer !== undefined) spec.timer = timer;
+  const spec = { game: game.name, options: readOptions(game), seats: seatSpecs, public: $("#public").checked,
+    timer: readTimer() };
   try {
     const table = await api.create(spec);
     const open = seatSpecs.findIndex((seat) => seat.kind === "open");
@@ -162,7 +327,34 @@ function gameChoices() {
 function renderGames() {
   $("#game").replaceChildren(...gameChoices());
   $("#leaderboard-game").replaceChildren(...gameChoices());
+  renderGameList();
   renderGameForm();
+}
+
+// Defaults the server works out from the layout (Razzle-Dazzle's pieces).
+async function loadDefaults() {
+  await Promise.all(state.games.filter((game) => game.options.some((o) => o.default === null)).map(async (game) => {
+    try {
+      const layout = await api.layout(game.name, { players: Math.max(game.players[0], DEFAULT_PLAYERS) });
+      state.defaults[game.name] = { ...layout.options, ...(layout.pieces ? { pieces: layout.pieces } : {}) };
+    } catch {
+      state.defaults[game.name] = {};
+    }
+  }));
+}
+
+function retranslate() {
+  renderTables();
+  renderGameList();
+  renderOptions();
+  const rows = [...document.querySelectorAll("#seat-specs .seat-number")];
+  rows.forEach((node, i) => { node.textContent = t("seat.name", { number: i + 1 }); });
+  const game = gameOf($("#game").value);
+  if (game) {
+    $("#players-help").textContent = t("lobby.players_help", { min: game.players[0], max: game.players[1] });
+    $("#game-help").textContent = t(`lobby.about.${game.name}`);
+  }
+  renderTimerHelp();
 }
 
 async function main() {
@@ -170,17 +362,20 @@ async function main() {
   $("#nickname").value = nickname.get();
   $("#game").addEventListener("change", renderGameForm);
   $("#players").addEventListener("change", renderSeats);
-  $("#timer-kind").addEventListener("change", () => { $("#timer-seconds").disabled = ["none", "default"].includes($("#timer-kind").value); });
+  $("#timer-kind").addEventListener("change", timerChanged);
+  $("#timer-seconds").addEventListener("input", renderTimerHelp);
   $("#create-form").addEventListener("submit", create);
   $("#refresh").addEventListener("click", refreshTables);
   $("#leaderboard-game").addEventListener("change", refreshLeaderboard);
-  onLanguageChange(renderTables);
+  onLanguageChange(retranslate);
   try {
     state.games = await api.games();
+    await loadDefaults();
   } catch (error) {
     showError(error);
   }
   renderGames();
+  document.body.dataset.ready = "true";
   await Promise.all([refreshTables(), refreshLeaderboard()]);
   setInterval(refreshTables, 5000);
 }

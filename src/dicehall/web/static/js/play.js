@@ -1,7 +1,9 @@
 // Choosing an action: selecting dice narrows the legal actions and highlights
-// their fields; a click on a field plays the only action there (or offers the
-// few that are); in Noch mal boxes are picked and confirmed. The accessible
-// list (#actions, filtered by #action-filter) offers every legal action.
+// their fields; a click on a field previews the only action there (or offers
+// the few that are); in Noch mal boxes are picked. Nothing clicked is sent
+// until it is confirmed (#confirm); #undo, Escape or a second click on the
+// previewed field takes it back. The accessible list (#actions, filtered by
+// #action-filter) plays a typed notation at once: Enter is the confirmation.
 
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
@@ -33,6 +35,7 @@ export class Play {
     this.selection = {};
     this.picked = new Set();
     this.offered = null;
+    this.preview = null;
   }
 
   candidates() {
@@ -54,6 +57,7 @@ export class Play {
     }
     this.picked.clear();
     this.offered = null;
+    this.preview = null;
     this.changed();
   }
 
@@ -62,34 +66,76 @@ export class Play {
       if (this.picked.has(name)) this.picked.delete(name);
       else this.picked.add(name);
       this.offered = null;
+      this.preview = null;
       this.changed();
+      return;
+    }
+    if (this.preview && this.game.targets(this.preview).includes(name)) {
+      this.undo(); // a second click on the previewed field takes it back
       return;
     }
     this.choose(this.candidates().filter((a) => this.game.targets(a).includes(name)));
   }
 
+  // Confirm: send the previewed action; in Noch mal the one whose boxes are
+  // exactly the picked ones (several dice combinations fit: offered first).
   confirm() {
-    this.choose(this.candidates().filter((a) => sameSet(this.game.targets(a), this.picked)));
+    if (this.preview) {
+      this.send(this.preview.notation);
+      return;
+    }
+    if (!this.game.multi) return;
+    const fitting = this.candidates().filter((a) => sameSet(this.game.targets(a), this.picked));
+    if (fitting.length === 1) this.send(fitting[0].notation);
+    else this.choose(fitting);
   }
 
   choose(actions) {
     if (actions.length === 1) {
-      this.play(actions[0].notation);
+      this.preview = actions[0];
+      this.changed();
       return;
     }
-    this.offered = actions;
+    this.offered = actions.length ? actions : null;
+    this.preview = null;
     this.changed();
   }
 
-  play(notation) {
-    this.send(notation);
+  // A button of #choices: preview it (a second click takes it back).
+  offer(action) {
+    if (this.preview?.id === action.id) this.preview = null;
+    else this.preview = action;
+    this.changed();
+  }
+
+  // Take back the last thing chosen: the preview, else the last picked box,
+  // else the die selection. Whether anything was taken back.
+  undo() {
+    if (this.preview) {
+      this.preview = null;
+    } else if (this.offered) {
+      this.offered = null;
+    } else if (this.picked.size) {
+      this.picked.delete([...this.picked].pop());
+    } else if (Object.keys(this.selection).length) {
+      this.selection = {};
+    } else {
+      return false;
+    }
+    this.changed();
+    return true;
   }
 
   clear() {
     this.selection = {};
     this.picked.clear();
     this.offered = null;
+    this.preview = null;
     this.changed();
+  }
+
+  undoable() {
+    return Boolean(this.preview || this.offered || this.picked.size || Object.keys(this.selection).length);
   }
 
   buttons() {
@@ -97,26 +143,31 @@ export class Play {
   }
 
   confirmable() {
-    return this.picked.size > 0 && this.candidates().some((a) => sameSet(this.game.targets(a), this.picked));
+    if (this.preview) return true;
+    return this.game.multi && this.picked.size > 0
+      && this.candidates().some((a) => sameSet(this.game.targets(a), this.picked));
   }
 }
 
-export function actionButton(action, onPlay) {
+export function actionButton(action, onPlay, pressed = null) {
   return el("button", {
-    type: "button", class: "action", "data-notation": action.notation, "data-action-id": action.id,
-    "data-kind": action.kind, "data-testid": "action", text: action.notation, onclick: () => onPlay(action.notation),
+    type: "button", class: `action${pressed ? " preview" : ""}`, "data-notation": action.notation,
+    "data-action-id": action.id, "data-kind": action.kind, "data-testid": "action", text: action.notation,
+    "aria-pressed": pressed === null ? null : String(pressed), onclick: () => onPlay(action),
   });
 }
 
 export function renderChoices(node, play) {
-  node.replaceChildren(...play.buttons().map((action) => actionButton(action, (n) => play.play(n))));
+  node.replaceChildren(...play.buttons().map((action) => actionButton(action, (a) => play.offer(a),
+    play.preview?.id === action.id)));
 }
 
 // The list of every legal action, filtered by the text typed in the filter.
 export function renderActionList(list, filter, legal, onPlay) {
   const words = filter.value.trim().toLowerCase();
   const shown = legal.filter((a) => a.notation.toLowerCase().includes(words));
-  const items = shown.slice(0, LIST_LIMIT).map((action) => el("li", { role: "option" }, actionButton(action, onPlay)));
+  const items = shown.slice(0, LIST_LIMIT).map((action) => el("li", { role: "option" },
+    actionButton(action, (a) => onPlay(a.notation))));
   if (shown.length > LIST_LIMIT) {
     items.push(el("li", { class: "more", text: t("actions.more", { count: shown.length - LIST_LIMIT }) }));
   }

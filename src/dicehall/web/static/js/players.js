@@ -1,5 +1,7 @@
-// The players panel (#scores): names, scores, whose turn, timers counting down
-// to the deadlines of the state message, and each game's extra line.
+// The players panel (#scores): names, scores, whose turn, presence
+// (connected, offline, away with a bot playing for them, bot), timers
+// counting down to the deadlines of the state message for every deciding
+// seat, each game's extra line, and a button to mute a player's chat.
 
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
@@ -11,18 +13,42 @@ export function seatName(table, seat) {
   return t("seat.name", { number: seat + 1 });
 }
 
-export function renderPlayers(node, { game, layout, view, table, me, deadlines = {}, banks = {} }) {
+// connected, offline (the page is closed; the seat is kept for a while),
+// away (a bot plays the seat) or bot.
+export function presence(table, seat) {
+  const entry = table?.seats?.[seat];
+  if (!entry || entry.kind === "bot") return "bot";
+  if (entry.away) return "away";
+  return entry.connected ? "connected" : "offline";
+}
+
+function presenceText(state, name) {
+  if (state === "away") return t("presence.away", { name });
+  if (state === "offline") return t("presence.offline");
+  if (state === "bot") return t("presence.bot");
+  return t("presence.connected");
+}
+
+export function renderPlayers(node, { game, layout, view, table, me, deadlines = {}, banks = {}, mute = null }) {
   const deciders = new Set(view.deciders ?? []);
   node.replaceChildren(...view.scores.map((score, seat) => {
     const extra = game.extras(layout, view, seat);
+    const state = presence(table, seat);
+    const name = seatName(table, seat);
+    const nickname = table?.seats?.[seat]?.nickname;
     return el("li", {
       "data-seat": seat, "data-testid": "player", "data-turn": deciders.has(seat) ? "true" : "false",
-      "data-me": seat === me ? "true" : null, class: deciders.has(seat) ? "turn" : null,
+      "data-me": seat === me ? "true" : null, "data-presence": state,
+      class: [deciders.has(seat) ? "turn" : null, seat === me ? "me" : null].filter(Boolean).join(" ") || null,
     },
-    el("span", { class: "name", text: seatName(table, seat) }),
+    el("span", { class: "presence-dot", "aria-hidden": "true" }),
+    el("span", { class: "name", text: name }),
     seat === me && el("span", { class: "you", "data-i18n": "players.you", text: t("players.you") }),
+    deciders.has(seat) && el("span", { class: "turn-mark", text: t("table.deciding") }),
     el("span", { class: "score", "data-score": score, text: score }),
     timer(seat, deadlines, banks),
+    el("span", { class: "presence", "data-testid": "presence", text: presenceText(state, name) }),
+    mute && nickname && seat !== me && mute.button(nickname),
     extra && el("span", { class: "extra" }, extra));
   }));
   tick(node);
@@ -45,7 +71,7 @@ export function tick(root) {
   const now = Date.now() / 1000;
   for (const node of root.querySelectorAll("[data-timer]")) {
     const left = node.dataset.deadline ? Number(node.dataset.deadline) - now : Number(node.dataset.bank);
-    node.textContent = `⏱ ${clock(left)}`;
+    node.textContent = clock(left);
     node.classList.toggle("urgent", Boolean(node.dataset.deadline) && left < 5);
   }
 }

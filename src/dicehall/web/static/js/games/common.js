@@ -42,10 +42,14 @@ export function cross(x, y, size, colour, inset = size * 0.15) {
   });
 }
 
-// Mark a drawn field or box: data-name, and for the interactive sheet its
+// Mark a drawn field or box: data-name, class "last" when the last move
+// changed it (ctx.last, a Set of names), "preview" when the action waiting
+// for Confirm points at it (ctx.previewed), and for the interactive sheet its
 // target/dimmed/picked classes, pointer and keyboard activation.
 export function pickable(node, name, ctx) {
   node.setAttribute("data-name", name);
+  if (ctx.last?.has(name)) node.classList.add("last");
+  if (ctx.previewed?.has(name)) node.classList.add("preview");
   if (!ctx.interactive) return node;
   if (ctx.picked?.has(name)) node.classList.add("picked");
   if (ctx.targets.has(name)) {
@@ -95,4 +99,23 @@ export function dieButton(key, face, { label, playable, selected, onSelect, colo
 export function figure(seat, caption, drawing, mine) {
   return el("figure", { class: `sheet${mine ? " mine" : ""}`, "data-seat": seat, "data-testid": "sheet" },
     el("figcaption", { text: caption }), drawing);
+}
+
+// The names an action waiting for Confirm points at, for the viewer's sheet.
+export function previewed(targets, ctx) {
+  return new Set(ctx.preview ? targets(ctx.preview) : []);
+}
+
+export function reducedMotion() {
+  return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+}
+
+// Dice that were just rolled tumble in (at most 600 ms; none for reduced motion).
+export function rollDice(root) {
+  if (reducedMotion()) return;
+  root.querySelectorAll(".die").forEach((die, i) => die.animate?.([
+    { transform: "rotate(-200deg) scale(0.4)", opacity: 0.2 },
+    { transform: "rotate(20deg) scale(1.1)", opacity: 1, offset: 0.7 },
+    { transform: "rotate(0) scale(1)", opacity: 1 },
+  ], { duration: 450, delay: Math.min(i * 25, 150), easing: "ease-out", fill: "backwards" }));
 }

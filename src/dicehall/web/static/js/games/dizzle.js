@@ -6,7 +6,7 @@
 
 import { el } from "../dom.js";
 import { t } from "../i18n.js";
-import { canvas, colourOf, cross, dieButton, dieFace, figure, pickable, svg, text, title } from "./common.js";
+import { canvas, colourOf, cross, dieButton, dieFace, figure, pickable, previewed, svg, text, title } from "./common.js";
 
 const CELL = 60;
 const MARGIN = 28;
@@ -51,7 +51,10 @@ export function extras(layout, view, seat) {
 export function sheets(layout, view, ctx) {
   return view.players.map((player, seat) => {
     const mine = seat === ctx.seat;
-    const drawing = sheet(layout, player, { ...ctx, interactive: mine && ctx.interactive });
+    const drawing = sheet(layout, player, {
+      ...ctx, interactive: mine && ctx.interactive, last: ctx.marks?.get(seat),
+      preview: mine ? ctx.preview : null, previewed: mine ? previewed(targets, ctx) : null,
+    });
     return figure(seat, ctx.caption(seat), drawing, mine);
   });
 }
@@ -112,8 +115,27 @@ function drawField(layout, field, marks, ctx) {
   (marks.crossed.has(name) || field.kind === "start") && !(layout.railway && marks.tracks[name])
     && cross(x, y, CELL, field.kind === "start" ? "#37474f" : INK.pen),
   marks.dice.has(name) && svg("rect", { x: x + 12, y: y + 12, width: CELL - 24, height: CELL - 24, rx: 7,
-    fill: "none", stroke: INK.die, "stroke-width": 3, class: "die-mark" }));
+    fill: "none", stroke: INK.die, "stroke-width": 3, class: "die-mark" }),
+  ctx.preview?.field === name && previewMark(layout, ctx.preview, x, y));
   return pickable(group, name, ctx);
+}
+
+// What the action waiting for Confirm would draw: the die on its field, the
+// lava, the track piece, or a cross.
+function previewMark(layout, action, x, y) {
+  const parts = [svg("rect", { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 6, fill: "#bbdefb",
+    "fill-opacity": 0.55, stroke: INK.pen, "stroke-width": 3, "stroke-dasharray": "6 4" })];
+  if (action.kind === "place") {
+    parts.push(svg("g", { transform: `translate(${x + 13} ${y + 13}) scale(0.85)` },
+      dieFace(action.value, { fill: "#fff", ink: INK.pen, size: 40 })));
+  } else if (action.kind === "lava") {
+    parts.push(svg("rect", { x: x + 6, y: y + 6, width: CELL - 12, height: CELL - 12, fill: INK.lava, "fill-opacity": 0.6 }));
+  } else if (action.kind === "track" && layout.track_pieces?.[action.piece]) {
+    parts.push(svg("g", { opacity: 0.6 }, track(layout, x, y, action.piece)));
+  } else {
+    parts.push(cross(x, y, CELL, INK.pen));
+  }
+  return svg("g", { class: "preview-mark", "pointer-events": "none" }, parts);
 }
 
 function specials(layout, field, x, y, open) {

@@ -3,7 +3,7 @@
 // crosses and the seat's pending choice; colour, number and special dice.
 
 import { t } from "../i18n.js";
-import { canvas, colourOf, cross, dieButton, figure, pickable, svg, text, title } from "./common.js";
+import { canvas, colourOf, cross, dieButton, figure, pickable, previewed, svg, text, title } from "./common.js";
 
 const CELL = 40;
 const LEFT = 30;
@@ -60,7 +60,10 @@ export function extras(layout, view, seat) {
 export function sheets(layout, view, ctx) {
   return view.players.map((player, seat) => {
     const mine = seat === ctx.seat;
-    const drawing = sheet(layout, view, player, { ...ctx, interactive: mine && ctx.interactive });
+    const drawing = sheet(layout, view, player, {
+      ...ctx, interactive: mine && ctx.interactive, last: ctx.marks?.get(seat),
+      previewed: mine ? previewed(targets, ctx) : null,
+    });
     return figure(seat, ctx.caption(seat), drawing, mine);
   });
 }
