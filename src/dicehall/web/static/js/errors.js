@@ -35,7 +35,7 @@ export function errorCode(error) {
   const status = error?.status;
   if (status === undefined) return error instanceof TypeError ? "network" : null;
   if (CODES.has(error.code)) return error.code;
-  if (status === 422 && NICKNAME.test(serverReason(error))) return "nickname";
+  if (status === 422 && NICKNAME.test(error.message ?? "")) return "nickname"; // pydantic's loc names the field
   const group = STATUSES.includes(String(status)) ? String(status) : status >= 500 ? "500" : "400";
   return group;
 }
