@@ -101,7 +101,7 @@ class TableManager:
         self.thinking = asyncio.Semaphore(settings.bot_threads)
         #: the tasks noting that clients left
         self.leaving: set[asyncio.Task] = set()
-        self.writer = Writer(sessions, clock)
+        self.writer = Writer(sessions, clock, store.ORDER)
 
     # --- loading and storing ------------------------------------------------
     def resume(self) -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from sqlalchemy import Executable, bindparam, insert, select, update
 from sqlalchemy.orm import Session
 
@@ -11,12 +9,17 @@ from ..engine.record import RecordEntry
 from .db import ChatRow, SeatRow, StepRow, TableRow
 from .tables import RUNNING, WAITING, LiveTable, Seat
 from .timers import Clocks, Timer
+from .writer import Writes
 
 TABLES, SEATS, STEPS, CHAT = TableRow.__table__, SeatRow.__table__, StepRow.__table__, ChatRow.__table__
+INSERT_TABLE, INSERT_SEATS = insert(TABLES), insert(SEATS)
+INSERT_STEPS, INSERT_CHAT = insert(STEPS), insert(CHAT)
 #: updates that set the columns their parameters name
 UPDATE_TABLE = update(TABLES).where(TABLES.c.id == bindparam("row_id"))
 UPDATE_SEAT = update(SEATS).where(SEATS.c.table_id == bindparam("row_id"),
                                   SEATS.c.seat == bindparam("row_seat"))
+#: the order the writer runs merged statements in: a row before the rows that refer to it
+ORDER = (INSERT_TABLE, INSERT_SEATS, UPDATE_TABLE, UPDATE_SEAT, INSERT_STEPS, INSERT_CHAT)
 
 
 def save(session: Session, table: LiveTable) -> None:
@@ -24,19 +27,20 @@ def save(session: Session, table: LiveTable) -> None:
     changes(table)(session)
 
 
-def changes(table: LiveTable) -> Callable[[Session], None]:
+def changes(table: LiveTable) -> Writes:
     """A job that writes what changed since the last call: the table's row,
-    its seats' rows (only the changed columns of each) and the steps not stored
-    yet. The values are taken now, and count as stored from now on.
+    its seats' rows (only the changed columns of each), the steps and chat
+    lines not stored yet. The values are taken now, and count as stored from
+    now on (a failed write drops the table from memory).
 
     Plain inserts and updates, never ``merge``: the server stores after every
     action, and a merge reads every row back first."""
     rows = [table_row(table), *(seat_row(seat) for seat in table.seats)]
-    writes: list[tuple[Executable, dict | list[dict]]] = []
+    writes: list[tuple[Executable, dict]] = []
     if not table.stored_rows:
-        writes.append((insert(TABLES), {**rows[0], **fixed_columns(table)}))
-        writes.append((insert(SEATS), [{"table_id": table.id, "seat": index, **row}
-                                       for index, row in enumerate(rows[1:])]))
+        writes.append((INSERT_TABLE, {**rows[0], **fixed_columns(table)}))
+        writes += [(INSERT_SEATS, {"table_id": table.id, "seat": index, **row})
+                   for index, row in enumerate(rows[1:])]
     else:
         if columns := changed(table.stored_rows[0], rows[0]):
             writes.append((UPDATE_TABLE, {"row_id": table.id, **columns}))
@@ -44,22 +48,15 @@ def changes(table: LiveTable) -> Callable[[Session], None]:
             if columns := changed(stored, row):
                 writes.append((UPDATE_SEAT, {"row_id": table.id, "row_seat": index, **columns}))
     entries, times = table.match.entries, table.step_times
-    if table.stored_steps < len(entries):
-        writes.append((insert(STEPS), [{"table_id": table.id, "index": i, "seat": entries[i].seat,
-                                        "notation": entries[i].notation, "timed_out": i in table.timed_out,
-                                        "at": times[i] if i < len(times) else None}
-                                       for i in range(table.stored_steps, len(entries))]))
-    if table.stored_chat < len(table.chat):
-        writes.append((insert(CHAT), [{"table_id": table.id, **line}
-                                      for line in table.chat[table.stored_chat:]]))
+    writes += [(INSERT_STEPS, {"table_id": table.id, "index": i, "seat": entries[i].seat,
+                               "notation": entries[i].notation, "timed_out": i in table.timed_out,
+                               "at": times[i] if i < len(times) else None})
+               for i in range(table.stored_steps, len(entries))]
+    writes += [(INSERT_CHAT, {"table_id": table.id, **line}) for line in table.chat[table.stored_chat:]]
     table.stored_rows = rows
     table.stored_steps = len(entries)
     table.stored_chat = len(table.chat)
-
-    def write(session: Session) -> None:
-        for statement, parameters in writes:
-            session.execute(statement, parameters)
-    return write
+    return Writes(writes)
 
 
 def write_result(session: Session, table_id: str, result: dict) -> None:

@@ -24,9 +24,10 @@ import queue
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future, InvalidStateError
+from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import Executable, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from .clock import Clock
@@ -45,10 +46,26 @@ class StorageError(Exception):
     """A change could not be stored."""
 
 
+@dataclass
+class Writes:
+    """A job of plain statements with their parameters. In a batch the writer
+    merges every job's writes into one ``executemany`` per statement (and set
+    of columns), run in the writer's ``order``: a busy server stores hundreds
+    of changes in a handful of calls."""
+
+    writes: list[tuple[Executable, dict]]
+
+    def __call__(self, session: Session) -> None:
+        for statement, parameters in self.writes:
+            session.execute(statement, parameters)
+
+
 class Writer:
-    def __init__(self, sessions: sessionmaker, clock: Clock):
+    def __init__(self, sessions: sessionmaker, clock: Clock, order: tuple[Executable, ...] = ()):
         self.sessions = sessions
         self.clock = clock
+        #: the order merged statements run in (those not named run last)
+        self.order = {statement: rank for rank, statement in enumerate(order)}
         #: when the heartbeat was last written
         self.beaten = -math.inf
         #: (job, its future); ``None`` to stop
@@ -115,12 +132,24 @@ class Writer:
         now = self.clock.now()
         due = not 0 <= now - self.beaten < HEARTBEAT_SECONDS
         with self.sessions.begin() as session:
-            results = [job(session) for job in jobs]
+            self.merged(session, [job for job in jobs if isinstance(job, Writes)])
+            results = [None if isinstance(job, Writes) else job(session) for job in jobs]
             if due:
                 beat(session, now)
         if due:
             self.beaten = now
         return results
+
+
+    def merged(self, session: Session, jobs: list[Writes]) -> None:
+        """Every job's writes, one ``executemany`` per statement and set of columns."""
+        groups: dict[tuple[Executable, tuple[str, ...]], list[dict]] = {}
+        for job in jobs:
+            for statement, parameters in job.writes:
+                groups.setdefault((statement, tuple(parameters)), []).append(parameters)
+        last = len(self.order)
+        for (statement, _), parameters in sorted(groups.items(), key=lambda g: self.order.get(g[0][0], last)):
+            session.execute(statement, parameters)
 
 
 def settle(future: Future, result: Any = None, error: BaseException | None = None) -> None:
