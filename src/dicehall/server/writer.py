@@ -86,10 +86,6 @@ class Writer:
         except Exception as error:
             raise StorageError(str(error)) from error
 
-    async def flush(self) -> None:
-        """Wait until every job submitted so far is stored."""
-        await self.store(lambda session: None)
-
     async def close(self) -> None:
         """Store what is left, then stop the thread."""
         self.queue.put(None)

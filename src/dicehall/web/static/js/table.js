@@ -72,7 +72,7 @@ function sendAction(notation) {
   current.sent = true;
   log.sent();
   $("#messages").hidden = true;
-  render();
+  play.clear(); // the decision is made: the next state, even with the same legal actions, starts afresh
 }
 
 function sendChat(text) {
