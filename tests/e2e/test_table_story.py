@@ -16,8 +16,8 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
-from ui import MINE, PACE, legal, snapshot, wait_for_change
+from playwright.sync_api import Page, TimeoutError, expect
+from ui import MINE, PACE, describe, legal, snapshot, wait_for_change
 
 import dicehall.web
 
@@ -458,8 +458,7 @@ def test_a_rematch_takes_one_click_each_and_keeps_the_seats(page: Page, contexts
     assert_breakdown(page, "dizzle", 3)
     expect(page.locator("#rematch")).to_have_attribute("data-action", "offer")
     page.click("#rematch")
-    page.wait_for_url(re.compile(r"table\.html\?id=(?!" + re.escape(table_id) + r"$)"))
-    new_id = page.evaluate("new URLSearchParams(location.search).get('id')")
+    new_id = followed_to_the_rematch(page, table_id)
 
     ben_page = contexts().new_page()
     sit(ben_page, table_id, ben)
@@ -474,6 +473,24 @@ def test_a_rematch_takes_one_click_each_and_keeps_the_seats(page: Page, contexts
     seats = page.request.get(f"/api/tables/{new_id}").json()["seats"]
     assert [(s["kind"], s["nickname"], s["level"]) for s in seats] == [
         ("human", "Anna", None), ("human", "Ben", None), ("bot", None, "easy")]
+
+
+def followed_to_the_rematch(page: Page, table_id: str) -> str:
+    """Wait until the page has gone on to the rematch's table, or fail with
+    what it shows and what the server says of the old table; the new id."""
+    try:
+        page.wait_for_function("""old => {
+            const id = new URLSearchParams(location.search).get('id');
+            return (id && id !== old && document.readyState === 'complete')
+                || !document.querySelector('#messages').hidden;
+        }""", arg=table_id)
+    except TimeoutError:
+        pass
+    new_id = page.evaluate("new URLSearchParams(location.search).get('id')")
+    if new_id == table_id or page.is_visible("#messages"):
+        old = page.request.get(f"/api/tables/{table_id}").json()
+        raise AssertionError(f"not at the rematch: {describe(page)}; the old table: {old}")
+    return new_id
 
 
 # --- chat -------------------------------------------------------------------------------------

@@ -99,14 +99,36 @@ def play_to_end(page: Page, mover: Callable[[Page, int], None]) -> int:
 
 
 def describe(page: Page) -> str:
-    """What the table page shows now, for a failure message."""
+    """What the table page shows now, for a failure message: status, socket,
+    choice, legal actions, the shown error and the log's last lines."""
     return page.evaluate("""() => {
-        const status = document.querySelector('#status');
+        const q = (s) => document.querySelector(s);
+        const status = q('#status');
         const buttons = document.querySelectorAll('#actions [data-notation]');
         const actions = [...buttons].map(b => b.dataset.notation);
-        return `status ${status.dataset.state} (${status.textContent}), socket `
-            + `${document.querySelector('#connection').dataset.state}, actions ${actions.join(', ')}`;
+        const log = [...document.querySelectorAll('#log li')].slice(-4).map(li => li.textContent);
+        const messages = q('#messages');
+        const error = messages && !messages.hidden ? messages.innerText : 'none';
+        return `${location.pathname}${location.search}: status ${status?.dataset.state} `
+            + `v${status?.dataset.version} (${status?.textContent}), socket `
+            + `${q('#connection')?.dataset.state}, choice ${q('#preview-text')?.dataset.state}, `
+            + `actions ${actions.join(', ')}, error ${error}, `
+            + `log ${log.join(' | ')}`;
     }""")
+
+
+def wait_for_preview_or_change(page: Page, since: str) -> bool:
+    """After a click that should preview a move: wait until it is previewed
+    (True) or the state moved on without it (False: a move timer ran out, as
+    it may on a slow machine), or fail saying what the page shows."""
+    try:
+        page.wait_for_function(
+            """since => document.querySelector('#preview-text').dataset.state === 'preview'
+                || document.querySelector('#status').dataset.version !== since""", arg=since)
+    except TimeoutError:
+        raise AssertionError(f"the click previewed nothing: {describe(page)}") from None
+    return page.get_attribute("#preview-text", "data-state") == "preview" and \
+        page.get_attribute("#status", "data-version") == since
 
 
 def legal(page: Page) -> list[dict[str, str]]:
@@ -131,17 +153,22 @@ def confirm(page: Page) -> None:
 
 
 def click_choice(page: Page, notation: str) -> None:
-    """Pick an action of ``#choices`` and confirm it."""
-    page.click(f"#choices button[data-notation='{notation}']")
-    page.wait_for_selector(f"#choices button[data-notation='{notation}'][aria-pressed=true]")
-    confirm(page)
+    """Pick an action of ``#choices``, see it pressed, confirm it."""
+    preview_and_confirm(page, f"#choices button[data-notation='{notation}']")
 
 
 def click_field(page: Page, selector: str) -> None:
     """Click a field (a selector under the viewer's sheet), see it previewed, confirm it."""
-    page.click(f"{MINE} {selector}")
-    page.wait_for_selector("#preview-text[data-state=preview]")
-    confirm(page)
+    preview_and_confirm(page, f"{MINE} {selector}")
+
+
+def preview_and_confirm(page: Page, selector: str) -> None:
+    """Click what previews a move, then Confirm; if the state moved on
+    meanwhile (the move timer), leave the new decision to the next move."""
+    since = snapshot(page)["version"]
+    page.click(selector)
+    if wait_for_preview_or_change(page, since):
+        confirm(page)
 
 
 def final_scores(page: Page) -> dict[int, int]:

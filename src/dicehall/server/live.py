@@ -47,11 +47,12 @@ async def serve_client(websocket: WebSocket, manager: TableManager, table_id: st
 
 async def send_loop(websocket: WebSocket, connection: Connection, timeout: float) -> None:
     """Send the queued messages in order; end when the connection is closed
-    (its queue overflowed) or a send takes longer than ``timeout``."""
+    (its queue overflowed), the client has gone, or a send takes longer than
+    ``timeout``."""
     while (text := await connection.queue.get()) is not None:
         try:
             await asyncio.wait_for(websocket.send_text(text), timeout)
-        except TimeoutError:
+        except (TimeoutError, WebSocketDisconnect):
             return
 
 
