@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # apt-get needs root: sudo when we are not root (and it exists)
 SUDO := $(if $(filter 0,$(shell id -u)),,$(shell command -v sudo))
 
-.PHONY: run test test-postgres bench clean chromium
+.PHONY: run test test-postgres bench clean chromium screenshots
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +41,11 @@ test-postgres: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,postgres]'
 	bash scripts/postgres_for_tests.sh
 	DICEHALL_TEST_DATABASE_URL=$(PG_URL) $(BIN)/python -m pytest -q tests/server
+
+# The sheet and board screenshots of docs/screenshots, made by the e2e tests
+# that draw every shipped level and edition (tests/e2e/test_sheet_*.py).
+screenshots: $(STAMP) chromium
+	DICEHALL_SCREENSHOTS=docs/screenshots $(BIN)/python -m pytest -q tests/e2e -k sheet
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py --seconds 2

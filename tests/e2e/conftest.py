@@ -146,3 +146,26 @@ def contexts(browser, base_url):
             context.close()
         except Exception:  # closed by the test already
             pass
+
+
+#: PNG files a sheet screenshot may not exceed: docs/ keeps them small
+SHOT_BYTES = 400_000
+
+
+@pytest.fixture
+def shoot(tmp_path):
+    """``shoot(locator, name)``: a screenshot of what the locator shows, as
+    ``name``.png, in ``$DICEHALL_SCREENSHOTS`` (``make screenshots`` points it
+    at docs/screenshots) or else in the test's temporary folder; its path.
+    Each is checked to be a real, small PNG."""
+    folder = Path(os.environ.get("DICEHALL_SCREENSHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+
+    def shoot(locator, name: str) -> Path:
+        path = folder / f"{name}.png"
+        locator.screenshot(path=str(path), animations="disabled", scale="css")
+        data = path.read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n" and 1_000 < len(data) <= SHOT_BYTES, (name, len(data))
+        return path
+
+    return shoot

@@ -8,6 +8,7 @@
 // step.
 
 import { api, recordUrl, tableUrl } from "./api.js";
+import { renderBoard } from "./board.js";
 import { $, el, param } from "./dom.js";
 import { errorParagraph } from "./errors.js";
 import { gameModule } from "./games/index.js";
@@ -280,9 +281,7 @@ function render() {
   $("#next").disabled = atEnd();
   $("#last").disabled = atEnd();
   renderPlayers($("#scores"), { game, layout, view, table, me: null });
-  $("#dice").replaceChildren(...game.dice(layout, view, ctx).filter(Boolean));
-  $("#sheets").replaceChildren(...game.sheets(layout, view, ctx));
-  $("#sheets").dataset.count = String($("#sheets").children.length);
+  renderBoard(game, layout, view, ctx);
   markLog();
   renderSummary();
 }

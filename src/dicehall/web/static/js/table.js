@@ -5,6 +5,7 @@
 import { api, recordUrl, replayUrl, seats, socketUrl, tableUrl } from "./api.js";
 import { announce, attention, bindToggles } from "./attention.js";
 import { Chat } from "./chat.js";
+import { renderBoard } from "./board.js";
 import { $, param, show } from "./dom.js";
 import { errorParagraph } from "./errors.js";
 import { gameModule } from "./games/index.js";
@@ -195,8 +196,7 @@ function renderGame(game, layout, view, seat) {
   };
   renderPlayers($("#scores"), { game, layout, view, table: current.table, me: seat,
     deadlines: message.deadlines, banks: message.banks, mute: chat });
-  $("#dice").replaceChildren(...game.dice(layout, view, ctx).filter(Boolean));
-  $("#sheets").replaceChildren(...game.sheets(layout, view, ctx));
+  renderBoard(game, layout, view, ctx);
   renderControls(game, interactive);
   renderOver(view, seat);
 }

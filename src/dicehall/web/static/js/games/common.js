@@ -45,8 +45,10 @@ export function cross(x, y, size, colour, inset = size * 0.15) {
 // Mark a drawn field or box: data-name, class "last" when the last move
 // changed it (ctx.last, a Set of names), "preview" when the action waiting
 // for Confirm points at it (ctx.previewed), and for the interactive sheet its
-// target/dimmed/picked classes, pointer and keyboard activation.
-export function pickable(node, name, ctx) {
+// target/dimmed/picked classes, pointer and keyboard activation. Only a field
+// that is still free (`free`: not crossed, filled or occupied) and cannot be
+// chosen now is dimmed, so the player's own marks stay readable.
+export function pickable(node, name, ctx, { free = true, label = name } = {}) {
   node.setAttribute("data-name", name);
   if (ctx.last?.has(name)) node.classList.add("last");
   if (ctx.previewed?.has(name)) node.classList.add("preview");
@@ -56,7 +58,7 @@ export function pickable(node, name, ctx) {
     node.classList.add("target");
     node.setAttribute("tabindex", "0");
     node.setAttribute("role", "button");
-    node.setAttribute("aria-label", name);
+    node.setAttribute("aria-label", label);
     node.addEventListener("click", () => ctx.onPick(name));
     node.addEventListener("keydown", (event) => {
       if (event.key === "Enter" || event.key === " ") {
@@ -64,7 +66,7 @@ export function pickable(node, name, ctx) {
         ctx.onPick(name);
       }
     });
-  } else if (ctx.targets.size) {
+  } else if (ctx.targets.size && free) {
     node.classList.add("dimmed");
   }
   return node;

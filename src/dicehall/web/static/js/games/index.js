@@ -5,6 +5,13 @@
 //   dice(layout, view, ctx)  the dice in the middle, as buttons or spans
 //   sheets(layout, view, ctx) figures with one SVG per sheet (or the ring)
 //   extras(layout, view, seat) a player's extra line (wheel, jokers, flags) or null
+// and may export:
+//   info(layout, view)       the game's counters for #game-info (round, draft,
+//                            start and active player, progress, bonuses taken):
+//                            a list of {key, label, value} shown as a <dl>
+//   targetSize(layout)       the smallest pickable field's width in SVG user
+//                            units: on a phone the own sheet is drawn so that
+//                            it is at least 44 CSS px (panned when wider)
 
 import * as dizzle from "./dizzle.js";
 import * as nochmal from "./nochmal.js";

@@ -1,0 +1,66 @@
+// A game's drawing on the table and replay pages: its counters (#game-info),
+// the dice and the sheets, the viewer's own sheet first and large, the
+// others after it, each enlarged by a click (or Enter) on it. On a phone the
+// own sheet is drawn so that its smallest field is at least TAP_PX wide, in a
+// frame that pans (docs/web.md, "Sheets and boards").
+
+import { $, el, show } from "./dom.js";
+
+// the smallest tap target on a touch screen, in CSS px (WCAG 2.5.5 asks 44)
+export const TAP_PX = 44;
+const PHONE = "(max-width: 40rem), (pointer: coarse)";
+// which other sheets the reader enlarged, by seat, kept across renders
+const enlarged = new Map();
+
+export function renderBoard(game, layout, view, ctx) {
+  renderInfo($("#game-info"), game.info?.(layout, view) ?? []);
+  $("#dice").replaceChildren(...game.dice(layout, view, ctx).filter(Boolean));
+  const sheets = $("#sheets");
+  const figures = game.sheets(layout, view, ctx);
+  const own = figures.filter((figure) => figure.classList.contains("mine"));
+  sheets.replaceChildren(...own, ...figures.filter((figure) => !own.includes(figure)));
+  sheets.dataset.count = String(figures.length);
+  for (const figure of own) fitForTouch(figure, game.targetSize?.(layout));
+  for (const figure of figures) if (!own.includes(figure)) enlargeable(figure);
+}
+
+function renderInfo(node, items) {
+  show(node, items.length > 0);
+  node.replaceChildren(...items.map(({ key, label, value }) => el("div", { class: "info", "data-info": key },
+    el("dt", { text: label }), el("dd", { text: value }))));
+}
+
+// The own sheet on a phone: wide enough for TAP_PX targets, panned in its frame.
+function fitForTouch(figure, targetUnits) {
+  const board = figure.querySelector("svg.board");
+  if (!board || !targetUnits || !window.matchMedia?.(PHONE).matches) return;
+  const width = board.viewBox.baseVal.width;
+  const needed = Math.ceil(width * TAP_PX / targetUnits);
+  if (needed <= figure.clientWidth) return;
+  board.style.width = `${needed}px`;
+  board.style.maxWidth = "none";
+  figure.classList.add("panned");
+}
+
+// Another player's sheet: a click or Enter shows it large, again to shrink it.
+function enlargeable(figure) {
+  figure.classList.add("other");
+  figure.setAttribute("tabindex", "0");
+  figure.setAttribute("aria-expanded", String(figure.classList.contains("enlarged")));
+  const toggle = () => {
+    const large = figure.classList.toggle("enlarged");
+    figure.setAttribute("aria-expanded", String(large));
+    enlarged.set(figure.dataset.seat, large);
+  };
+  if (enlarged.get(figure.dataset.seat)) {
+    figure.classList.add("enlarged");
+    figure.setAttribute("aria-expanded", "true");
+  }
+  figure.addEventListener("click", toggle);
+  figure.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      toggle();
+    }
+  });
+}
