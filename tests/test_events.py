@@ -206,7 +206,7 @@ def test_nochmal_a_cross_completing_a_row_column_and_colour_first():
         "Ben has chosen",
         "Anna took green and 1: crossed h1",
         "Ben took green and 1: crossed h1",
-        "Anna completed row P first (+5 at the end) and circles a special die",
+        "Anna completed row 1 first (+5 at the end) and circles a special die",
         "Anna completed column H first (+2)",
         "Anna writes a heart bonus of 2 under column H",
         "Anna crossed every green box (+5)",
@@ -218,7 +218,7 @@ def test_nochmal_a_rows_bomb_item_is_set_before_the_roll_is_scored():
     sheet = make_game("nochmal").sheet
     state = nochmal(crossed=set(sheet.names(sheet.rows[1])) - {"h2"})
     events = told(state, "roll r y b / 1 2 3 / heart", (0, "r1 h2"), (1, "pass"))
-    assert words(events)[-1] == "Anna completed row Q first (+5 at the end) and sets a bomb at once"
+    assert words(events)[-1] == "Anna completed row 2 first (+5 at the end) and sets a bomb at once"
     bomb = told(state, (0, "bomb a3 b3 a4 b4"))
     assert words(bomb) == ["Anna set the row's bomb on a3, b3, a4, b4",
                            "Anna circles special dice: +1"]        # b3 is a special-die field

@@ -82,10 +82,10 @@ def test_empty_so_gut_sheet():
     game, _ = new_state()
     rows = lines_of(show(render_sheet(game.sheet)))
     assert rows[0] == HEADER
-    assert rows[1] == "P 1  r  r  o★ y  y  r★ r  g  g  y  y★ o★ o  o  b  $ 5"
-    assert rows[3] == "R 3  b  y$ b  b  b  o  o  o★ b  g  g  y  r  r  o$ ♥ 5"
-    assert rows[4] == "S 4  o  b★ b  g★ b$ y  y  b  o  o  g  g  g★ r  r  ✹ 5"
-    assert [row[:3] for row in rows[1:8]] == ["P 1", "Q 2", "R 3", "S 4", "T 5", "U 6", "V 7"]
+    assert rows[1] == "  1  r  r  o★ y  y  r★ r  g  g  y  y★ o★ o  o  b  $ 5"
+    assert rows[3] == "  3  b  y$ b  b  b  o  o  o★ b  g  g  y  r  r  o$ ♥ 5"
+    assert rows[4] == "  4  o  b★ b  g★ b$ y  y  b  o  o  g  g  g★ r  r  ✹ 5"
+    assert [row[:3] for row in rows[1:8]] == ["  1", "  2", "  3", "  4", "  5", "  6", "  7"]  # as h1…h7
     assert rows[8] == "1st  5  3  3  3  2  2  2  2  2  2  2  3  3  3  5"
     assert rows[9] == "2nd  3  2  2  2  1  1  1  0  1  1  1  2  2  2  3"
     assert rows[10] == "  ♥"  # the heart-bonus line, nothing written yet

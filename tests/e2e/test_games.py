@@ -74,15 +74,18 @@ def pick_nochmal(page: Page, action: dict[str, str]) -> None:
 
 
 def razzle_move(page: Page, count: int) -> None:
-    """Click the first piece that can move; else enter by the keyboard, else
-    spin or end by their buttons."""
+    """Click the first piece, landing field or start area that moves (or on
+    every third move enter by the keyboard); else spin by the red button in
+    the wheel, else end the turn by its button."""
     kinds = {a["kind"]: a["notation"] for a in legal(page)}
-    if page.query_selector(f"{MINE} g.target"):
-        click_field(page, "g.target")
-    elif "enter" in kinds:
+    if "enter" in kinds and count % 3 == 2:
         play_by_keyboard(page, kinds["enter"])
+    elif page.query_selector(f"{MINE} g.target"):
+        click_field(page, "g.target")
+    elif "spin" in kinds:
+        click_field(page, "[data-testid=spin]")
     else:
-        click_choice(page, kinds.get("spin") or kinds["endturn"])
+        click_choice(page, kinds["endturn"])
 
 
 MOVERS = {"dizzle": dizzle_move, "nochmal": nochmal_move, "razzle": razzle_move}

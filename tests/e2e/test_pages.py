@@ -71,10 +71,13 @@ def test_a_phone_screen_fits_the_sheet(page: Page, game: str) -> None:
     create_table(page, game)
     take_seat(page, "phone")
     start(page)
-    # the page redraws the sheet at every state message: measure it in the page, at once
+    # the page redraws the sheet at every state message: measure it in the page, at once;
+    # the sheet fits, or its frame fits and pans a sheet drawn wider for 44 px fields
     page.wait_for_function("""() => {
-        const sheet = document.querySelector('#sheets figure.mine svg.board');
-        const box = sheet && sheet.getBoundingClientRect();
-        return Boolean(box) && box.width > 0 && box.left >= 0 && box.right <= 390;
+        const frame = document.querySelector('#sheets figure.mine');
+        const sheet = frame && frame.querySelector('svg.board');
+        if (!sheet) return false;
+        const box = (frame.classList.contains('panned') ? frame : sheet).getBoundingClientRect();
+        return box.width > 0 && box.left >= 0 && box.right <= 390;
     }""")
     no_horizontal_scroll(page)

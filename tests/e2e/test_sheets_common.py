@@ -21,7 +21,8 @@ def test_the_own_sheet_comes_first_for_a_later_seat(page: Page, game: str) -> No
     expect(sheets).to_have_count(3)
     expect(sheets.first).to_have_attribute("data-seat", "2")
     expect(sheets.first).to_have_class("sheet mine")
-    assert page.locator("#sheets figure.sheet.other").evaluate_all("s => s.map(f => f.dataset.seat)") == ["0", "1"]
+    others = page.locator("#sheets figure.sheet.other")
+    assert others.evaluate_all("figures => figures.map(f => f.dataset.seat)") == ["0", "1"]
     first, mine = (page.locator(f"#sheets figure[data-seat='{s}']").bounding_box() for s in ("0", "2"))
     assert mine["width"] > first["width"], "the own sheet is drawn larger than the others"
 

@@ -24,7 +24,10 @@ class Game(ABC):
     """Base of every game definition."""
 
     name: ClassVar[str]
-    title: ClassVar[str]
+    #: the game's name: the class names the family (the lobby's list of games);
+    #: a configuration may name its own edition (a classic Noch mal table is
+    #: "Noch mal!"), which tables, plots and descriptions use
+    title: str
     option_specs: ClassVar[tuple[Option, ...]]
 
     def __init__(self, options: Mapping[str, Any]) -> None:

@@ -74,9 +74,9 @@ def _kinds(sheet: Sheet) -> dict[int, str]:
     """Field index -> what is special about it, e.g. ``red gem``."""
     kinds: dict[int, str] = {}
 
-    def add(mask: int, what: str) -> None:
+    def add(mask: int, what: str) -> None:   # a field may carry two specials
         for index in bit_list(mask):
-            kinds[index] = what
+            kinds[index] = f"{kinds[index]} and {what}" if index in kinds else what
 
     for gem in sheet.gems:
         add(gem.mask, f"{gem.colour} gem")

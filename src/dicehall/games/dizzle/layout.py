@@ -2,7 +2,8 @@
 
 Every real field (holes are listed apart) carries its name as in notations,
 its row and column (0-based, row 0 at the top), the printed number (0 for a
-start cross, planet or volcano), its ``kind`` and the specials on it, the same
+start cross, planet or volcano), its ``kind`` and the specials on it (up to
+two, each applying on its own), the same
 that :mod:`.svg` draws. Groups that span fields (keys and locks by colour,
 arrows, puzzles, areas, flags, printed tracks) are listed with their field
 names too. Format: ``docs/web.md``.

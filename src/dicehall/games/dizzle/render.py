@@ -11,7 +11,9 @@ or output to a file)::
 
 Specials carry a marker after the number, in their colour: gem ◆, bomb ✹,
 key ⚷, lock ▣ (dim while closed), rocket ▲, planet ◯, flag ⚑, puzzle piece ✚,
-poop ●, station Ⓢ. Arrows, areas, puzzles and flag tracks are listed below the grid.
+poop ●, station Ⓢ; a field with two specials shows both (`1◆✚`; on a die the
+second marker takes the closing bracket's place, `[1◆✚`). Arrows, areas, puzzles
+and flag tracks are listed below the grid.
 
 On a railway sheet (level 8) a track field shows its piece instead of an X, with
 arms reaching into the cell gaps so that connected pieces join up::
@@ -75,24 +77,36 @@ STYLES = {
 
 # --- the sheet -----------------------------------------------------------------------
 @lru_cache(maxsize=64)
-def _specials(sheet: Sheet) -> dict[int, tuple[str, str]]:
-    """Field index -> (kind, style) for every special numbered field."""
-    marks: dict[int, tuple[str, str]] = {}
+def _specials(sheet: Sheet) -> dict[int, list[tuple[str, str]]]:
+    """Field index -> [(kind, style)] for every special numbered field (at most two)."""
+    marks: dict[int, list[tuple[str, str]]] = {}
+
+    def add(index: int, kind: str, style: str) -> None:
+        marks.setdefault(index, []).append((kind, style))
+
     for kind, groups in (("gem", sheet.gems), ("bomb", sheet.bombs), ("key", sheet.keys),
                          ("lock", sheet.locks), ("puzzle", sheet.puzzles),
                          ("poop", sheet.poops)):
         for group in groups:
             style = colour_style(group.colour) if group.colour else STYLES[kind]
             for index in bit_list(group.mask):
-                marks[index] = (kind, style)
+                add(index, kind, style)
     for index in sheet.rocket_fields:
-        marks[index] = ("rocket", STYLES["rocket"])
+        add(index, "rocket", STYLES["rocket"])
     for flag in sheet.flags:
-        marks[flag.index] = ("flag", colour_style(flag.colour))
+        add(flag.index, "flag", colour_style(flag.colour))
     for station in sheet.stations:
         for index in bit_list(station.mask):
-            marks[index] = ("station", STYLES["station"])
+            add(index, "station", STYLES["station"])
     return marks
+
+
+def _markers(specials: list[tuple[str, str]], dim_lock: bool) -> Text:
+    """The glyphs of a field's specials, each in its style (a closed lock dim)."""
+    text = Text()
+    for kind, style in specials:
+        text.append(GLYPHS[kind], f"dim {style}" if kind == "lock" and dim_lock else style)
+    return text
 
 
 class _Marks:
@@ -108,61 +122,55 @@ class _Marks:
         self.lava, self.pieces, self.closed, self.due = lava, pieces, closed, due
 
 
-def _track_cell(piece: int, marker: str, marker_style: str, style: str) -> Text:
-    """A track piece: west arm, the piece, the field's marker (or east arm), east arm."""
+def _track_cell(piece: int, markers: Text, style: str) -> Text:
+    """A track piece: west arm, the piece, the field's markers (or the east arm)."""
+    east = "─" if piece & EAST else " "
     text = Text("─" if piece & WEST else " ", style)
     text.append(TRACK_GLYPHS.get(piece, "?"), style)
-    east = "─" if piece & EAST else " "
-    if marker:
-        text.append(marker, marker_style)
-    else:
+    text.append_text(markers)
+    while text.cell_len < CELL:
         text.append(east, style)
-    text.append(east, style)
     return text
 
 
 def _cell(sheet: Sheet, index: int, marks: _Marks) -> Text:
-    """One field as a Text of exactly :data:`CELL` characters."""
+    """One field as a Text of exactly :data:`CELL` characters; with two specials a
+    die's closing bracket gives way to the second marker."""
     token = sheet.tokens[index]
     bit = 1 << index
-    crossed, scribbled, dice, locked = marks.crossed, marks.scribbled, marks.dice, marks.locked
+    crossed, scribbled, dice = marks.crossed, marks.scribbled, marks.dice
     if token == ".":
         return Text(" " * CELL)
-    kind, style = _specials(sheet).get(index, ("", ""))
-    marker = GLYPHS[kind] if kind else ""
+    specials = _specials(sheet).get(index, [])
+    markers = _markers(specials, bool(marks.locked & bit))
     if token == "P":
-        kind, style, marker = "planet", STYLES["planet"], GLYPHS["planet"]
+        markers = Text(GLYPHS["planet"], STYLES["planet"])
+    text = Text(" ")
     if token == "V":
-        text = Text(" ")
         text.append(GLYPHS["volcano"], STYLES["volcano"])
     elif marks.lava & bit:
-        text = Text(" ")
         text.append(GLYPHS["lava"], STYLES["lava"])
     elif index in marks.pieces and not dice & bit:
         track = STYLES["closed"] if marks.closed & bit else STYLES["track"]
-        return _track_cell(marks.pieces[index], marker, style, track)
+        return _track_cell(marks.pieces[index], markers, track)
     elif marks.due & bit:
-        text = Text(" ")
-        text.append(token + marker, style)
+        text.append(token, specials[0][1] if specials else "")
+        text.append_text(markers[:1])   # the "?" matters more than a second marker
         text.append(GLYPHS["due"], STYLES["due"])
     elif crossed & bit:
-        text = Text(" ")
         text.append(GLYPHS["cross"], STYLES["cross"])
-        text.append(marker, style)
+        text.append_text(markers)
     elif scribbled & bit:
-        text = Text(" ")
-        text.append(GLYPHS["scribble"] + marker, STYLES["scribble"])
+        text = Text(" " + GLYPHS["scribble"] + markers.plain, STYLES["scribble"])
     elif dice & bit:
-        text = Text()
-        text.append(f"[{token}{marker}]", f"{style} {STYLES['die']}".strip())
+        style = f"{specials[0][1]} {STYLES['die']}".strip() if specials else STYLES["die"]
+        text = Text(f"[{token}{markers.plain}]", style)
     elif token == "P":
-        text = Text(" ")
-        text.append(marker, style)
+        text.append_text(markers)
     else:
-        if kind == "lock" and locked & bit:
-            style = f"dim {style}"
-        text = Text(" ")
-        text.append(token + marker, style)
+        text.append(token, specials[0][1] if specials else "")
+        text.append_text(markers)
+    text.truncate(CELL)
     text.pad_right(CELL - text.cell_len)
     return text
 

@@ -19,6 +19,7 @@ MAX_ROW = 200          # characters of one grid row
 MAX_POINTS = 100       # points of a special, a value of a flag track
 MAX_TABLES = 100       # tables of one kind ([[gems]], [[areas]], ...)
 MAX_FLAG_TRACK = 20    # values of one flag track
+MAX_SPECIALS = 2       # specials on one field (a gem and a puzzle piece, ...)
 TOKENS = frozenset("123456XPV.")
 LEVELS = (1, 2, 3, 4, 5, 6, 7, 8)
 
@@ -65,7 +66,7 @@ def sheet_from_data(data: Any, source: str = INLINE_SHEET) -> Sheet:
 class _Reader(TableReader):
     def __init__(self, data: Any, source: str):
         super().__init__(data, source, SCHEMA)
-        self.claimed: dict[int, str] = {}
+        self.claimed: dict[int, list[str]] = {}
 
     def colour(self, table: dict, where: str) -> str:
         colour = table["colour"]
@@ -85,7 +86,7 @@ class _Reader(TableReader):
             gems=self.scored("gems", colour=True), bombs=self.scored("bombs"),
             keys=keys, locks=self.locks(keys), rocket_fields=self.rockets(),
             flags=self.flags(), arrows=self.arrows(), puzzles=self.puzzles(),
-            areas=self.areas(), poops=self.scored("poops"), stations=self.stations(),
+            areas=self.areas(), poops=self.scored("poops"), stations=self.stations(tracks),
             printed_tracks=tracks, railway=self.railway(tracks), solo_rating=self.rating())
 
     def read_grid(self) -> None:
@@ -128,12 +129,17 @@ class _Reader(TableReader):
         return indices
 
     def specials(self, table: dict, what: str, where: str, allowed: str = "123456") -> list[int]:
-        """The ``at`` fields of a special: numbered, one special per field."""
+        """The ``at`` fields of a special: numbered, at most :data:`MAX_SPECIALS`
+        specials per field and never two of one kind (each applies on its own)."""
         indices = self.fields(table["at"], f"{where}.at", allowed)
         for index in indices:
-            if index in self.claimed:
-                self.fail(f"{where}.at", f"{self.name(index)} already carries a {self.claimed[index]}")
-            self.claimed[index] = what
+            there = self.claimed.setdefault(index, [])
+            if what in there:
+                self.fail(f"{where}.at", f"{self.name(index)} already carries a {what}")
+            if len(there) == MAX_SPECIALS:
+                self.fail(f"{where}.at", f"{self.name(index)} already carries a {' and a '.join(there)}"
+                          f" (at most {MAX_SPECIALS} specials a field)")
+            there.append(what)
         return indices
 
     # --- the special fields --------------------------------------------------
@@ -146,10 +152,16 @@ class _Reader(TableReader):
             out += [Scored(1 << i, points, tint) for i in self.specials(table, kind[:-1], where)]
         return tuple(out)
 
-    def stations(self) -> tuple[Scored, ...]:
-        return tuple(Scored(1 << i, table["points"])
-                     for table, where in self.items("stations")
-                     for i in self.specials(table, "station", where, "123456X"))
+    def stations(self, tracks: tuple[tuple[int, int], ...]) -> tuple[Scored, ...]:
+        """Stations on numbered fields or printed tracks (a bare start cross is
+        never part of a network, so a station there could never score)."""
+        out = []
+        for table, where in self.items("stations"):
+            for i in self.specials(table, "station", where, "123456X"):
+                if self.tokens[i] == "X" and i not in dict(tracks):
+                    self.fail(f"{where}.at", f"{self.name(i)} is a start cross without a printed track")
+                out.append(Scored(1 << i, table["points"]))
+        return tuple(out)
 
     def tracks(self) -> tuple[tuple[int, int], ...]:
         out = []
@@ -164,15 +176,10 @@ class _Reader(TableReader):
         return tuple(out)
 
     def railway(self, tracks: tuple[tuple[int, int], ...]) -> bool:
-        """Level 8: every start cross carries a printed track; elsewhere there are
-        neither tracks nor stations."""
+        """Level 8: printed tracks lie on start crosses (a start cross may also be
+        a plain printed X); other sheets have neither tracks nor stations."""
         railway = self.data.get("railway", False)
-        if railway:
-            bare = [self.name(i) for i, token in enumerate(self.tokens)
-                    if token == "X" and i not in dict(tracks)]
-            if bare:
-                self.fail("tracks", f"on a railway sheet every X needs a printed track: {', '.join(bare)}")
-        elif tracks or "stations" in self.data:
+        if not railway and (tracks or "stations" in self.data):
             self.fail("railway", "tracks and stations need railway = true")
         return railway
 

@@ -338,7 +338,9 @@ def _field(sheet: Sheet, index: int, x: float, y: float, specials: list, marks: 
         parts.append(_text(x + CELL / 2, y + CELL / 2 + 8, token, 22, INK["number"], class_="number"))
     if track is not None:
         parts.append(_track(x, y, *track))
-    if marks["crossed"] and not (sheet.railway and track is not None):
+    # on a railway sheet a numbered field gets a track piece, never an X (until
+    # its piece is drawn it is only marked as due)
+    if marks["crossed"] and track is None and not (sheet.railway and token.isdigit()):
         parts.append(_cross(x, y, INK["cross"] if token == "X" else INK["pen"]))
     if marks["die"]:
         parts.append(_el("rect", x=x + 12.0, y=y + 12.0, width=CELL - 24, height=CELL - 24, rx=7,

@@ -19,6 +19,8 @@ from .state import NochmalState
 from .tables import HEART, PASS, action_table
 
 SPECIAL_KINDS = ("bomb", "stars", "row", "block")
+#: each edition's own name, on its tables, plots and in the terminal
+EDITION_TITLES = {"so-gut": "Noch mal so gut!", "classic": "Noch mal!"}
 
 
 @register
@@ -47,6 +49,7 @@ class NochmalGame(Game):
         self.sheet: NochmalSheet = (edition_sheet(self.options["edition"]) if given is None else
                                     load_data_option("sheet", given, sheet_from_data, load_sheet))
         self.data = self.sheet.data
+        self.title = EDITION_TITLES[self.sheet.edition]
         self.table = action_table(self.sheet)
         solo = self.num_players == 1
         special = self.sheet.edition == "so-gut"

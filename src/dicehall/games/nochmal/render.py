@@ -6,9 +6,9 @@ any monospaced terminal, and every mark reads without colour too
 (``Console(no_color=True)`` or output to a file)::
 
          A  B  C  D  E  F  G [H] I  J  K  L  M  N  O
-    P 1  r  r  o★ y  y  r★ r  X  X  y  y★ o★ o  o  b  $ 5
-    Q 2  b  y  y  y  o  o  r  X  b  b★ y  y  r  o  o  ✹ 5
-    R 3  b  y$ b  b  b  o  o  X★ b  g  g  y  r  r  o$ ♥ 5
+      1  r  r  o★ y  y  r★ r  X  X  y  y★ o★ o  o  b  $ 5
+      2  b  y  y  y  o  o  r  X  b  b★ y  y  r  o  o  ✹ 5
+      3  b  y$ b  b  b  o  o  X★ b  g  g  y  r  r  o$ ♥ 5
     ...
     1st  5  3  3  3  2  2  2 [2] 2  2  2  3  3  3  5
     2nd  3  2  2  2  1  1  1  0  1  1  1  2  2  2  3
@@ -19,7 +19,8 @@ any monospaced terminal, and every mark reads without colour too
 The letter names a box's colour (g y b r o; it is drawn on that colour), ★ marks
 a star, $ a special-die field, X a crossed box and [x] a box of a choice not yet
 applied. Boxes are named in the notation by lower-case column letter and row
-number (``h4``); the start column H is bracketed. Below the grid: the column
+number (``h4``), and the rows are labelled by that number (a custom sheet's own
+row names are shown beside it: ``P 1``); the start column H is bracketed. Below the grid: the column
 values for the first completer and for later ones ([2]: scored, –: the first
 value went to someone else) and (so-gut) the heart bonus written under each
 completed column; at the right of each row (so-gut) the item for its first
@@ -278,7 +279,8 @@ def render_sheet(sheet: NochmalSheet, crossed: int = 0, *, pending: int = 0,
                  specials: int | None = None, specials_used: int = 0, hearts: int = 0,
                  bombs_due: int = 0, status: bool = True) -> RenderableType:
     """One sheet, of any size: column letters on top (the start column bracketed),
-    row labels with the notation's row number on the left ("P 1"), the coloured
+    the notation's row numbers on the left (after a custom sheet's own row
+    names: "P 1"), the coloured
     boxes, the column values (and, so-gut, the heart bonuses, row items and row
     points), then, when ``status``, the jokers, special dice, hearts and colours.
 
@@ -342,7 +344,9 @@ def _header(state: NochmalState, names: Sequence[str] | None) -> Text:
     """Two lines: where the game stands, then what happens now."""
     sheet, solo = state.sheet, state.solo
     text = Text()
-    text.append(sheet.name, "bold")
+    text.append(state.game.title, "bold")
+    if sheet.name != state.game.title:   # a sheet of one's own
+        text.append(f" · {sheet.name}")
     text.append(" · solo" if solo else f" · {state.game.num_players} players")
     if state.phase == OVER:
         text.append(f" · game over after roll {state.rolls}", "bold")

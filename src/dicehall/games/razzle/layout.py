@@ -25,6 +25,8 @@ SIZE = 560
 RING = 210          # radius of the ring of fields
 HOLLOW = 9          # radius of a start or goal hollow
 HOLLOW_GAP = 24     # distance between neighbouring hollows
+WHEEL = 42          # radius of a number wheel
+WHEEL_INSET = 52    # distance of a wheel's centre from the square's edges
 
 
 def board_layout(game: RazzleGame) -> dict:
@@ -39,7 +41,8 @@ def board_layout(game: RazzleGame) -> dict:
         "hollow_radius": HOLLOW, "track_length": length, "goal_progress": length + 1,
         "pieces": game.pieces, "goal": game.goal_count, "move_time": game.options["move_time"],
         "fields": [_field(board, index, game.num_players) for index in range(length)],
-        "seats": [_seat(board, seat, game.pieces) for seat in seats],
+        "seats": [{**_seat(board, seat, game.pieces), "wheel": wheel}
+                  for seat, wheel in zip(seats, _wheels(board, game.num_players, game.pieces))],
         "colours": colour_table(board.colours[seat] for seat in seats),
     }
 
@@ -79,3 +82,25 @@ def _seat(board: Board, seat: int, pieces: int) -> dict:
     goal = [_point(before, RING - HOLLOW_GAP * (k + 1.5)) for k in range(pieces)]
     return {"seat": seat, "colour": board.colours[seat], "entry": entry,
             "start": start, "goal": goal}
+
+
+def _corners() -> list[tuple[float, dict]]:
+    """The four corners of the square a wheel may stand in: (angle, centre)."""
+    far = SIZE - WHEEL_INSET
+    corners = [(WHEEL_INSET, WHEEL_INSET), (far, WHEEL_INSET), (far, far), (WHEEL_INSET, far)]
+    centre = SIZE / 2
+    return [(math.atan2(x - centre, centre - y) % (2 * math.pi), {"x": x, "y": y, "r": WHEEL})
+            for x, y in corners]
+
+
+def _wheels(board: Board, players: int, pieces: int) -> list[dict]:
+    """Each seat's wheel in the free corner nearest the middle of its start
+    hollows (outside the ring and the hollows, so nothing overlaps)."""
+    free = _corners()
+    wheels = []
+    for seat in range(players):
+        middle = _angle(board, board.entries[seat]) + HOLLOW_GAP / (RING + 2 * HOLLOW_GAP) * (pieces + 1) / 2
+        corner = min(free, key=lambda c: abs((c[0] - middle + math.pi) % (2 * math.pi) - math.pi))
+        free.remove(corner)
+        wheels.append(corner[1])
+    return wheels

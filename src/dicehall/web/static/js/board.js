@@ -1,8 +1,8 @@
 // A game's drawing on the table and replay pages: its counters (#game-info),
 // the dice and the sheets, the viewer's own sheet first and large, the
-// others after it, each enlarged by a click (or Enter) on it. On a phone the
-// own sheet is drawn so that its smallest field is at least TAP_PX wide, in a
-// frame that pans (docs/web.md, "Sheets and boards").
+// others after it, each enlarged by a click (or Enter) on it. On a phone a
+// seated player's own sheet is drawn so that its smallest field is at least
+// TAP_PX wide, in a frame that pans (docs/web.md, "Sheets and boards").
 
 import { $, el, show } from "./dom.js";
 
@@ -13,14 +13,17 @@ const PHONE = "(max-width: 40rem), (pointer: coarse)";
 const enlarged = new Map();
 
 export function renderBoard(game, layout, view, ctx) {
-  renderInfo($("#game-info"), game.info?.(layout, view) ?? []);
+  renderInfo($("#game-info"), game.info?.(layout, view, ctx) ?? []);
   $("#dice").replaceChildren(...game.dice(layout, view, ctx).filter(Boolean));
   const sheets = $("#sheets");
+  const panned = $("figure.mine.panned", sheets);
+  const kept = panned ? { left: panned.scrollLeft, top: panned.scrollTop } : null;
   const figures = game.sheets(layout, view, ctx);
   const own = figures.filter((figure) => figure.classList.contains("mine"));
   sheets.replaceChildren(...own, ...figures.filter((figure) => !own.includes(figure)));
   sheets.dataset.count = String(figures.length);
-  for (const figure of own) fitForTouch(figure, game.targetSize?.(layout));
+  const seated = ctx.seat !== null && ctx.seat !== undefined;
+  if (seated) for (const figure of own) fitForTouch(figure, game.targetSize?.(layout), kept);
   for (const figure of figures) if (!own.includes(figure)) enlargeable(figure);
 }
 
@@ -30,16 +33,23 @@ function renderInfo(node, items) {
     el("dt", { text: label }), el("dd", { text: value }))));
 }
 
-// The own sheet on a phone: wide enough for TAP_PX targets, panned in its frame.
-function fitForTouch(figure, targetUnits) {
+// The own sheet on a phone: wide enough for TAP_PX targets, panned in its
+// frame; a redraw keeps where the player panned to, the first drawing shows
+// the first target.
+function fitForTouch(figure, targetUnits, kept) {
   const board = figure.querySelector("svg.board");
   if (!board || !targetUnits || !window.matchMedia?.(PHONE).matches) return;
   const width = board.viewBox.baseVal.width;
   const needed = Math.ceil(width * TAP_PX / targetUnits);
   if (needed <= figure.clientWidth) return;
-  board.style.width = `${needed}px`;
-  board.style.maxWidth = "none";
+  Object.assign(board.style, { width: `${needed}px`, maxWidth: "none", maxHeight: "none" });
   figure.classList.add("panned");
+  if (kept) {
+    figure.scrollLeft = kept.left;
+    figure.scrollTop = kept.top;
+  } else {
+    figure.querySelector(".target")?.scrollIntoView({ block: "nearest", inline: "center" });
+  }
 }
 
 // Another player's sheet: a click or Enter shows it large, again to shrink it.

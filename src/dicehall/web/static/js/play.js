@@ -149,17 +149,20 @@ export class Play {
   }
 }
 
-export function actionButton(action, onPlay, pressed = null) {
+// A button for an action: its notation, or the game's words for it (label:
+// {text, title} from the module's actionLabel).
+export function actionButton(action, onPlay, pressed = null, label = null) {
   return el("button", {
     type: "button", class: `action${pressed ? " preview" : ""}`, "data-notation": action.notation,
-    "data-action-id": action.id, "data-kind": action.kind, "data-testid": "action", text: action.notation,
+    "data-action-id": action.id, "data-kind": action.kind, "data-testid": "action",
+    text: label?.text ?? action.notation, title: label?.title ?? null,
     "aria-pressed": pressed === null ? null : String(pressed), onclick: () => onPlay(action),
   });
 }
 
 export function renderChoices(node, play) {
   node.replaceChildren(...play.buttons().map((action) => actionButton(action, (a) => play.offer(a),
-    play.preview?.id === action.id)));
+    play.preview?.id === action.id, play.game?.actionLabel?.(action))));
 }
 
 // The list of every legal action, filtered by the text typed in the filter.

@@ -268,7 +268,8 @@ function render() {
   const move = replay.moveOf[replay.step];
   const marks = moveMarks();
   const ctx = { seat: null, legal: [], selection: {}, interactive: false, targets: new Set(), picked: new Set(),
-    select: () => {}, onPick: () => {}, marks, caption: (s) => `${seatName(table, s)}: ${view.scores[s]}` };
+    select: () => {}, onPick: () => {}, marks, name: (s) => seatName(table, s),
+    caption: (s) => `${seatName(table, s)}: ${view.scores[s]}` };
   $("#table-title").textContent = table.title;
   $("#step-slider").value = String(replay.step);
   $("#step-label").textContent = t("replay.position", { move: move + 1, moves: replay.moves.length,

@@ -192,6 +192,7 @@ function renderGame(game, layout, view, seat) {
     targets: interactive ? play.targets() : new Set(), picked: play.picked,
     preview: interactive ? play.preview : null, marks: log.marks(seat),
     select: (partial) => play.select(partial), onPick: (name) => play.pick(name),
+    name: (s) => seatName(current.table, s),
     caption: (s) => `${seatName(current.table, s)}: ${view.scores[s]}`,
   };
   renderPlayers($("#scores"), { game, layout, view, table: current.table, me: seat,
@@ -228,7 +229,7 @@ function choiceText(action) {
     case "endturn": return t("confirm.end");
     case "pass": return t("confirm.pass");
     case "reroll": return t("confirm.reroll");
-    default: return action.notation;
+    default: return gameModule(current.table.game).actionLabel?.(action)?.text ?? action.notation;
   }
 }
 
