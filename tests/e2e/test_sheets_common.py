@@ -42,3 +42,26 @@ def test_another_players_sheet_is_enlarged_by_a_click_and_by_the_keyboard(page: 
     page.keyboard.press("Enter")
     expect(other).to_have_attribute("aria-expanded", "false")
     assert other.bounding_box()["width"] == pytest.approx(small, abs=2)
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
+         "has_touch": True}
+
+
+@pytest.mark.parametrize("context", [PHONE], indirect=True)
+def test_dizzle_fields_are_large_enough_to_tap_on_a_phone(page: Page) -> None:
+    """The own Dizzle sheet pans in its frame with every target at least 40 px,
+    the page does not scroll sideways, and a tap on a target previews its move."""
+    table_id = new_table(page, "dizzle", [OPEN, EASY])
+    seat = join(page, table_id, 0, "Anna")
+    sit(page, table_id, seat)
+    begin(page, table_id, seat["token"])
+    page.locator("#dice button.die.playable").first.click()
+    targets = page.locator("#sheets figure.mine .target")
+    expect(targets.first).to_be_visible()
+    sizes = targets.evaluate_all("ts => ts.map(t => Math.min(t.getBoundingClientRect().width,"
+                                 " t.getBoundingClientRect().height))")
+    assert sizes and min(sizes) >= 40, sizes
+    assert page.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    targets.first.tap()
+    expect(page.locator("#preview-text")).to_have_attribute("data-state", "preview")
