@@ -13,7 +13,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,rl]'
 	touch $(STAMP)
 
 # The online-play server and its browser client (it prints where to open it).
@@ -31,7 +31,7 @@ ifneq ($(DICEHALL_SKIP_E2E),1)
 endif
 
 test: $(STAMP) chromium
-	$(BIN)/ruff check src tests bench scripts
+	$(BIN)/ruff check src tests bench scripts examples
 	$(BIN)/python -m pytest
 
 # The server tests once more on PostgreSQL (Debian's server, started here);

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement
-from math import factorial
+from math import comb, factorial
 
 from .errors import NotationError
 
@@ -61,16 +61,20 @@ def multiset_probability(values: tuple[int, ...]) -> Fraction:
 
 
 @cache
-def _dice_multisets(count: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
-    return tuple(
-        (values, multiset_probability(values))
-        for values in combinations_with_replacement(FACES, count)
-    )
+def _dice_outcomes(kind: str, count: int) -> tuple[tuple[Roll, Fraction], ...]:
+    return tuple((Roll(kind, values), multiset_probability(values))
+                 for values in combinations_with_replacement(FACES, count))
 
 
 def dice_outcomes(kind: str, count: int) -> list[tuple[Roll, Fraction]]:
-    """Every outcome of rolling ``count`` dice, with its probability."""
-    return [(Roll(kind, values), p) for values, p in _dice_multisets(count)]
+    """Every outcome of rolling ``count`` dice, with its probability (a list
+    made from a table built once per kind and count)."""
+    return list(_dice_outcomes(kind, count))
+
+
+def dice_outcome_count(count: int) -> int:
+    """How many outcomes (multisets) a roll of ``count`` dice has."""
+    return comb(count + len(FACES) - 1, count)
 
 
 def roll_dice(kind: str, count: int, rng: random.Random) -> Roll:

@@ -78,6 +78,27 @@ class Game(ABC):
             action = self.parse_action(action)
         return self.action_id(action)
 
+    # --- bounds for learning and search (docs/rl.md); None: the game gives none yet
+    @property
+    def max_game_length(self) -> int | None:
+        """The most steps (decisions, one per deciding seat, and chance events) a
+        game of this configuration can take, or ``None`` if the rules set no bound
+        or the game does not state one. The RL adapters truncate there, or at
+        their own documented cap."""
+        return None
+
+    @property
+    def max_chance_outcomes(self) -> int | None:
+        """The most outcomes any chance event of this configuration has (the
+        length of the longest ``state.chance_outcomes()``), or ``None`` if the game
+        does not state it."""
+        return None
+
+    def score_bounds(self) -> tuple[int, int] | None:
+        """The lowest and the highest score a seat can end with in this
+        configuration, or ``None`` if the game does not state them."""
+        return None
+
     #: the search bot (with its budget, see ``dicehall.bots.make_bot``) that
     #: plays each difficulty level above ``easy``
     levels: ClassVar[dict[str, str]] = {

@@ -68,6 +68,14 @@ class GameState(ABC):
     def chance_outcomes(self) -> list[tuple[Any, Fraction]]:
         """At a chance node: every outcome with its exact probability."""
 
+    def chance_key(self) -> Any:
+        """A hashable key of the pending chance event: states with equal keys have
+        equal ``chance_outcomes()`` (same outcomes, order and probabilities), so a
+        caller may cache them by it; ``None`` where no chance event is due. Games
+        override this with the few values their dice depend on; by default the
+        key is the outcomes themselves."""
+        return tuple(self.chance_outcomes()) if self.is_chance() else None
+
     def sample_chance(self, rng: random.Random) -> Any:
         """Draw an outcome of the pending chance event."""
         outcomes, weights = zip(*self.chance_outcomes())
@@ -176,10 +184,16 @@ class GameState(ABC):
         return [decode(action_id) for action_id in self.legal_action_ids(seat)]
 
     def action_mask(self, seat: int | None = None) -> list[bool]:
-        """One flag per action id of the game: is it legal for ``seat`` now?"""
+        """One flag per action id of the game: is it legal for ``seat`` now?
+        (``seat=None``: the only decider). Built from the ids, without decoding
+        them; ``dicehall.rl`` has the numpy form."""
         mask = [False] * self.game.num_distinct_actions
-        for action in self.legal_actions(seat):
-            mask[self.game.action_id(action)] = True
+        if seat is None:
+            if not self.deciders():
+                return mask
+            seat = self.deciding_seat(None)
+        for action_id in self.legal_action_ids(seat):
+            mask[action_id] = True
         return mask
 
     def apply(self, action: Any, seat: int | None = None) -> None:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...engine.actions import Timeout
+from ...engine.chance import dice_outcome_count
 from ...engine.errors import NotationError
 from ...engine.game import Game
 from ...engine.options import Option
@@ -14,12 +15,16 @@ from ...engine.registry import register
 from ..datafile import check_data_option, load_data_option
 from .actions import DizzleAction, Lava, Pass, Place, Planet, Reroll, Return, Track
 from .events import DizzleNarrator
+from .scoring import score_bounds
 from .sheet import TRACK_PIECES, Sheet
 from .sheetfile import LEVELS, level_sheet, load_sheet, sheet_from_data
 from .state import DizzleState
 
 # players: (dice in the middle, drafts in the game) -- "Setup" in dizzle.md
 SETUP = {1: (8, 10), 2: (7, 12), 3: (10, 12), 4: (13, 12)}
+#: the truncation length's steps per draft, die and seat (docs/engine.md, "Game
+#: length"): rerolls may repeat without end, real games take a tenth of it
+STEPS_PER_DIE_AND_SEAT = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +113,22 @@ class DizzleGame(Game):
 
     def new_initial_state(self) -> DizzleState:
         return DizzleState(self)
+
+    @property
+    def max_game_length(self) -> int:
+        """A truncation length: the rules do not bound a game (a player who cannot
+        place may reroll again and again), so ``STEPS_PER_DIE_AND_SEAT`` steps per
+        draft, die in the middle and seat, far beyond any game seen."""
+        return self.drafts * STEPS_PER_DIE_AND_SEAT * (self.dice_count + self.num_players)
+
+    @property
+    def max_chance_outcomes(self) -> int:
+        """The draft's roll of every die (rerolls have fewer, solo and lava dice
+        two and one)."""
+        return dice_outcome_count(self.dice_count)
+
+    def score_bounds(self) -> tuple[int, int]:
+        return score_bounds(self.sheet, self.solo)
 
     def action_from_id(self, action_id: int) -> DizzleAction:
         action = self._decode[action_id] if 0 <= action_id < len(self._decode) else None

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
-from .railway import railway_points
+from .railway import LONGEST_POINTS, railway_points
 from .sheet import Scored, Sheet
 
 SOLO_BOMB_POINTS = 2
+#: sheet scores remembered (a step rarely changes one: per-step rewards ask again)
+SCORES_KEPT = 1 << 14
 #: the score parts in display order, each with the sheet attribute that makes it possible
 PARTS = (("gems", "gems"), ("arrows", "arrows"), ("puzzles", "puzzles"), ("areas", "areas"),
          ("flags", "flags"), ("bombs", "bombs"), ("poop", "poops"), ("railway", "railway"))
@@ -46,3 +49,34 @@ def sheet_score(sheet: Sheet, crossed: int, scribbled: int, flag_values: Sequenc
                 solo: bool, tracks: Mapping[int, int] | None = None) -> int:
     """The total of :func:`score_parts`."""
     return sum(score_parts(sheet, crossed, scribbled, flag_values, solo, tracks).values())
+
+
+@lru_cache(maxsize=SCORES_KEPT)
+def remembered_score(sheet: Sheet, crossed: int, scribbled: int, flag_values: tuple[int | None, ...],
+                     solo: bool, tracks: tuple[tuple[int, int], ...]) -> int:
+    """:func:`sheet_score` of hashable inputs (``tracks`` as field-piece pairs),
+    remembered: the railway's networks cost most, and change only when a piece is drawn."""
+    return sheet_score(sheet, crossed, scribbled, flag_values, solo, dict(tracks))
+
+
+def _span(points: Sequence[int]) -> tuple[int, int]:
+    """The least and the most a set of optional points can add: its negative and
+    its positive values."""
+    return sum(p for p in points if p < 0), sum(p for p in points if p > 0)
+
+
+def score_bounds(sheet: Sheet, solo: bool) -> tuple[int, int]:
+    """A lower and an upper bound of a sheet's score (not always reachable):
+    every part at its least and at its most, each on its own."""
+    flags = [(min(0, *flag.track), max(0, *flag.track)) for flag in sheet.flags]
+    bombs = ([SOLO_BOMB_POINTS] * sheet.bomb_mask.bit_count() if solo else
+             [-bomb.points for bomb in sheet.bombs])
+    spans = [_span([part.points for part in parts])
+             for parts in (sheet.gems, sheet.arrows, sheet.puzzles, sheet.areas)]
+    spans += [*flags, _span(bombs), _span([-poop.points for poop in sheet.poops])]
+    if sheet.railway:
+        # at most every field with a track in the longest closed network
+        fields = sheet.numbered.bit_count() + len(sheet.printed_tracks)
+        low, high = _span([station.points for station in sheet.stations])
+        spans.append((low, high + LONGEST_POINTS * fields))
+    return sum(low for low, _ in spans), sum(high for _, high in spans)

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine.bits import bit_list
 from ...engine.chance import Roll, dice_outcomes, roll_dice
 from ...engine.state import CHANCE, SIMULTANEOUS, TERMINAL, GameState
-from .scoring import score_parts, sheet_parts, sheet_score
+from .scoring import remembered_score, score_parts, sheet_parts
 from .sheet import TRACK_PIECES
 
 TRACK_BITS = tuple(TRACK_PIECES.values())
@@ -223,6 +223,10 @@ class DizzleState(GameState):
             return []
         return dice_outcomes(*self._pending_roll())
 
+    def chance_key(self) -> tuple[str, int] | None:
+        """The roll due, as (kind, number of dice)."""
+        return self._pending_roll() if self.current_player() == CHANCE else None
+
     def sample_chance(self, rng: random.Random) -> Roll:
         kind, count = self._pending_roll()
         return roll_dice(kind, count, rng)
@@ -349,8 +353,9 @@ class DizzleState(GameState):
 
     # --- results -----------------------------------------------------------------
     def scores(self) -> list[int]:
+        """Each sheet's score, remembered by its inputs (:func:`.scoring.remembered_score`)."""
         sheet, solo = self.sheet, self.game.solo
-        return [sheet_score(sheet, crossed, scribbled, flags, solo, tracks)
+        return [remembered_score(sheet, crossed, scribbled, tuple(flags), solo, tuple(tracks.items()))
                 for crossed, scribbled, flags, tracks
                 in zip(self.crossed, self.scribbled, self.flag_values, self.tracks)]
 

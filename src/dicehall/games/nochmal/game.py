@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from math import comb
 from typing import Any
 
 from ...engine.bits import mask_of
@@ -11,8 +12,18 @@ from ...engine.game import Game
 from ...engine.options import Option
 from ...engine.registry import register
 from ..datafile import check_data_option, load_data_option
-from .actions import COLOUR_FACES, NUMBER_FACES, Cross, NochmalAction, NochmalRoll, Pass, Special
+from .actions import (
+    COLOUR_FACES,
+    NUMBER_FACES,
+    SPECIAL_FACES,
+    Cross,
+    NochmalAction,
+    NochmalRoll,
+    Pass,
+    Special,
+)
 from .events import NochmalNarrator
+from .scoring import score_bounds
 from .sheet import NochmalSheet
 from .sheetfile import EDITIONS, edition_sheet, load_sheet, sheet_from_data
 from .state import NochmalState
@@ -21,6 +32,10 @@ from .tables import HEART, PASS, action_table
 SPECIAL_KINDS = ("bomb", "stars", "row", "block")
 #: each edition's own name, on its tables, plots and in the terminal
 EDITION_TITLES = {"so-gut": "Noch mal so gut!", "classic": "Noch mal!"}
+#: the rolls of the truncation length of a game for several (docs/engine.md,
+#: "Game length"): the rules end it only when someone completes two colours;
+#: random games end within 200 rolls
+MAX_ROLLS = 500
 
 
 @register
@@ -61,6 +76,27 @@ class NochmalGame(Game):
 
     def new_initial_state(self) -> NochmalState:
         return NochmalState(self)
+
+    @property
+    def max_game_length(self) -> int:
+        """Solo, the bound of the rules: two steps (the roll, the choice) a roll and
+        one per bomb item. For several, a truncation length: ``MAX_ROLLS`` rolls of
+        one step and one per seat, and one step per seat and bomb item (a game
+        where everyone passes never ends)."""
+        rolls = self.sheet.solo_rolls if self.num_players == 1 else MAX_ROLLS
+        bombs = self.sheet.row_items.count("bomb")
+        return rolls * (1 + self.num_players) + bombs * self.num_players
+
+    @property
+    def max_chance_outcomes(self) -> int:
+        """Every roll: colour and number multisets, times the special die's faces."""
+        colours, numbers, special = self.dice
+        faces = len(COLOUR_FACES)
+        return (comb(colours + faces - 1, colours) * comb(numbers + faces - 1, numbers)
+                * (len(SPECIAL_FACES) if special else 1))
+
+    def score_bounds(self) -> tuple[int, int]:
+        return score_bounds(self.sheet, self.num_players == 1)
 
     # --- the action codec -------------------------------------------------------------
     def action_from_id(self, action_id: int) -> NochmalAction:

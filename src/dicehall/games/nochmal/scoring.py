@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from .sheet import NochmalSheet
     from .state import NochmalState
 
 SPECIAL_DIE_POINTS = 2
@@ -51,3 +52,18 @@ def shown_parts(state: NochmalState) -> list[str]:
 
 def final_score(state: NochmalState, seat: int) -> int:
     return sum(score_parts(state, seat).values())
+
+
+def score_bounds(sheet: NochmalSheet, solo: bool) -> tuple[int, int]:
+    """A lower and an upper bound of a sheet's score (not reachable together):
+    the least is every star left open; the most every colour and column first,
+    every column with all hearts, every row, every joker and special die unused
+    and (so-gut solo) the game over after one roll."""
+    colours = sum(1 for mask in sheet.colour_masks.values() if mask)
+    columns = [max(first, later) for first, later in zip(sheet.column_first, sheet.column_later)]
+    high = (colours * max(sheet.colour_bonus) + sum(columns) + sheet.hearts * sheet.width
+            + sheet.row_points * sheet.height + sheet.jokers
+            + SPECIAL_DIE_POINTS * max(sheet.special_dice, sheet.special_dice_at_start))
+    if solo and sheet.edition == "so-gut":
+        high += EARLY_END_POINTS * (sheet.solo_rolls - 1)
+    return -STAR_PENALTY * sheet.stars.bit_count(), high

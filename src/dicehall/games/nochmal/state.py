@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from functools import cache
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any
 
@@ -115,16 +116,20 @@ class NochmalState(GameState):
 
     # --- legal actions -------------------------------------------------------------------
     def legal_action_ids(self, seat: int) -> list[int]:
+        """The legal ids, sorted (the filters below yield them grouped by block,
+        size and square)."""
         if seat not in self.deciders():
             return []
         free = self.sheet.all_boxes & ~self.crossed[seat]
         if self.phase == ITEM:
-            return self._bomb_ids(free)
-        colours, numbers, special = self.dice_for(seat)
-        ids = [PASS]
-        ids += self._cross_ids(seat, colours, numbers)
-        if special is not None and self.specials[seat] > self.specials_used[seat]:
-            ids += self._special_ids(seat, special, free)
+            ids = self._bomb_ids(free)
+        else:
+            colours, numbers, special = self.dice_for(seat)
+            ids = [PASS]
+            ids += self._cross_ids(seat, colours, numbers)
+            if special is not None and self.specials[seat] > self.specials_used[seat]:
+                ids += self._special_ids(seat, special, free)
+        ids.sort()
         return ids
 
     def _cross_ids(self, seat: int, colours: list[int], numbers: list[int]) -> list[int]:
@@ -186,7 +191,7 @@ class NochmalState(GameState):
 
     def timeout_action_id(self, seat: int) -> int:
         """Time ran out: the player passes; a row's bomb item, which cannot be
-        declined, crosses the first legal bomb set."""
+        declined, crosses the legal bomb set with the lowest id."""
         return self.legal_action_ids(seat)[0] if self.phase == ITEM else PASS
 
     # --- choosing and settling ------------------------------------------------------------
@@ -316,15 +321,15 @@ class NochmalState(GameState):
 
     # --- chance ---------------------------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[NochmalRoll, Fraction]]:
+        """Every roll of the configuration's dice (a list made from a table built
+        once per set of dice, shared by all states)."""
         if self.phase != ROLL:
             return []
-        colours, numbers, special = self.game.dice
-        faces = [(face, Fraction(w, 6)) for face, w in zip(SPECIAL_FACES, SPECIAL_WEIGHTS)] \
-            if special else [(None, Fraction(1))]
-        return [(NochmalRoll(c, n, s), pc * pn * ps)
-                for c, pc in _multisets(COLOUR_FACES, colours)
-                for n, pn in _multisets(NUMBER_FACES, numbers)
-                for s, ps in faces]
+        return list(roll_outcomes(self.game.dice))
+
+    def chance_key(self) -> tuple[int, int, bool] | None:
+        """The dice to roll (colour, number, special die?): the same in every roll."""
+        return self.game.dice if self.phase == ROLL else None
 
     def sample_chance(self, rng: random.Random) -> NochmalRoll:
         colours, numbers, special = self.game.dice
@@ -408,6 +413,18 @@ class NochmalState(GameState):
     def why_illegal(self, action_id: int, seat: int) -> str:
         from .explain import why_illegal
         return why_illegal(self, action_id, seat)
+
+
+@cache
+def roll_outcomes(dice: tuple[int, int, bool]) -> tuple[tuple[NochmalRoll, Fraction], ...]:
+    """Every roll of ``dice`` (colour dice, number dice, special die?) with its
+    probability, in the order records and golden replays were made with."""
+    colours, numbers, special = dice
+    faces = [(face, Fraction(w, 6)) for face, w in zip(SPECIAL_FACES, SPECIAL_WEIGHTS)] \
+        if special else [(None, Fraction(1))]
+    colour_sets, number_sets = _multisets(COLOUR_FACES, colours), _multisets(NUMBER_FACES, numbers)
+    return tuple((NochmalRoll(c, n, s), pc * pn * ps)
+                 for c, pc in colour_sets for n, pn in number_sets for s, ps in faces)
 
 
 def _multisets(faces: str, count: int) -> list[tuple[tuple[str, ...], Fraction]]:

@@ -13,12 +13,13 @@ sheet, as bitmasks:
 
 Legal-move generation then only filters these lists; the filters are memoised
 on the few bitmasks they depend on, so a repeated situation costs a lookup.
+A table pickles without its memos (they start empty again once read back).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 from ...engine.bits import bit_list, mask_of
@@ -27,6 +28,10 @@ from .sheet import NochmalSheet
 PASS, HEART = 0, 1
 COLOUR_JOKER, NUMBER_JOKER = 1, 2
 MAX_CROSSES = 5
+#: the memoised filters, each ``name`` wrapping the method ``_name``
+MEMOISED = ("candidates", "bomb_candidates", "star_candidates", "row_candidates")
+#: action tables kept for sheets in use (the editions' and a few custom sheets)
+TABLES_KEPT = 8
 
 
 @dataclass(eq=False)
@@ -68,11 +73,20 @@ class ActionTable:
         self.star_index = {mask: i for i, mask in enumerate(self.stars)}
         self.row_index = {mask: i for i, mask in enumerate(self.rows)}
         self.bombs_of_square = [self._canonical_bombs(s) for s in range(len(self.squares))]
-        self.candidates = cache(self._candidates)
-        self.bomb_candidates = cache(self._bomb_candidates)
-        self.star_candidates = cache(self._star_candidates)
-        self.row_candidates = cache(self._row_candidates)
         self.decode_special = self.bombs + self.stars + self.rows
+        self._memoise()
+
+    def _memoise(self) -> None:
+        """Wrap the filters in fresh memos (caches of bound methods, which do not pickle)."""
+        for name in MEMOISED:
+            setattr(self, name, cache(getattr(self, "_" + name)))
+
+    def __getstate__(self) -> dict:
+        return {key: value for key, value in self.__dict__.items() if key not in MEMOISED}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._memoise()
 
     def _canonical_bombs(self, square: int) -> list[tuple[int, int]]:
         """The bomb sets first found in this square, as (mask, id)."""
@@ -93,7 +107,6 @@ class ActionTable:
             if mask & free == mask and mask & reach:
                 by_size[mask.bit_count()].append(i)
         return tuple(tuple(group) for group in by_size)
-
 
     def _bomb_candidates(self, square: int, free: int) -> tuple[int, ...]:
         """Ids of the bomb sets (first found in ``square``) inside its free boxes."""
@@ -152,6 +165,7 @@ def is_connected(sheet: NochmalSheet, mask: int) -> bool:
         grown = more
 
 
-@cache
+@lru_cache(maxsize=TABLES_KEPT)
 def action_table(sheet: NochmalSheet) -> ActionTable:
+    """The table of a sheet, shared by the games on it (a few sheets kept)."""
     return ActionTable(sheet)

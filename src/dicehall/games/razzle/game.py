@@ -14,8 +14,11 @@ from ..datafile import check_data_option, load_data_option
 from .actions import Draw, EndTurn, Enter, Move, RazzleAction, Spin, Timeout
 from .board import PIECES, Board, board_from_data, load_board, standard_board
 from .events import RazzleNarrator
-from .state import RazzleState
+from .state import WHEEL, RazzleState
 
+#: the truncation length's steps per seat and piece to bring home (docs/engine.md,
+#: "Game length"): the longest random and greedy games take a quarter of it
+STEPS_PER_PIECE_AND_SEAT = 500
 MAX_MOVE_TIME = 3600  # seconds: an hour for a move is the most a table's timer allows
 
 
@@ -76,6 +79,22 @@ class RazzleGame(Game):
     @property
     def num_distinct_actions(self) -> int:
         return self.codes.timeout + 1
+
+    @property
+    def max_game_length(self) -> int:
+        """A truncation length: the rules do not bound a game (a piece knocked out
+        starts again, a turn may move nothing), so ``STEPS_PER_PIECE_AND_SEAT``
+        steps per seat and piece to bring home, far beyond any game seen."""
+        return STEPS_PER_PIECE_AND_SEAT * self.num_players * self.goal_count
+
+    @property
+    def max_chance_outcomes(self) -> int:
+        """A spin of a full wheel, or the draw of who starts."""
+        return max(WHEEL.bit_count(), self.num_players)
+
+    def score_bounds(self) -> tuple[int, int]:
+        """Pieces in the goal: the game ends when one seat has ``goal`` of them."""
+        return 0, self.goal_count
 
     def new_initial_state(self) -> RazzleState:
         return RazzleState(self)

@@ -179,6 +179,12 @@ class RazzleState(GameState):
         numbers = self.wheel_numbers(self.turn)
         return [(Draw("spin", number), Fraction(1, len(numbers))) for number in numbers]
 
+    def chance_key(self) -> tuple[str, int] | None:
+        """Who starts (by the number of players), or a spin (by the wheel's numbers)."""
+        if self.phase == FIRST:
+            return "first", self.game.num_players
+        return ("spin", self.wheels[self.turn]) if self.phase == SPIN else None
+
     def sample_chance(self, rng: random.Random) -> Draw:
         if self.phase == FIRST:
             return Draw("first", rng.randrange(self.game.num_players))

@@ -1,0 +1,115 @@
+"""The games as PettingZoo AEC environments: every seat an agent.
+
+Agents are ``player_0 .. player_{n-1}`` (the seats). The agent to act is the
+seat deciding now; in a simultaneous step of the rules the deciders act one
+after another, each seeing only that the others have chosen. Chance events are
+rolled inside ``step`` with the generator seeded by ``reset(seed=...)``.
+Observations are ``{"observation", "action_mask"}`` (:mod:`.spaces`); rewards
+as :mod:`.rewards` describes. An action the seat may not take counts as its
+move timer running out (the game's documented timeout action, see
+``docs/engine.md``) and sets ``infos[agent]["illegal"]``. After ``max_steps``
+steps (:func:`dicehall.rl.step_limit`) every agent is truncated.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from ..engine.game import Game
+from ..engine.registry import make_game
+from ..engine.state import CHANCE, GameState
+from . import DEFAULT_MAX_STEPS, step_limit
+from .observations import encoder
+from .rewards import Rewards, check_kind
+from .spaces import observation_space, observe
+
+
+class DicehallAEC(AECEnv):
+    metadata = {"render_modes": [], "name": "dicehall_v0", "is_parallelizable": False}
+
+    def __init__(self, game: str | Game = "dizzle", *, observation: str = "flat", reward: str = "score",
+                 max_steps: int = DEFAULT_MAX_STEPS, render_mode: None = None, **options: Any) -> None:
+        super().__init__()
+        self.game = make_game(game, **options) if isinstance(game, str) else game
+        self.metadata = {**self.metadata, "name": f"dicehall_{self.game.name}_v0"}
+        self.encoder = encoder(self.game)
+        self.form, self.reward_kind = observation, check_kind(reward)
+        self.limit = step_limit(self.game, max_steps)
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{seat}" for seat in range(self.game.num_players)]
+        space = observation_space(self.encoder, observation)
+        actions = spaces.Discrete(self.game.num_distinct_actions)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, space)
+        self.action_spaces = dict.fromkeys(self.possible_agents, actions)
+        self.state: GameState = self.game.new_initial_state()
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.state = self.game.new_initial_state()
+        self.steps = 0
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {} for agent in self.agents}
+        self.scoring = Rewards(self.reward_kind, self.state)
+        self.agent_selection = self.agents[0]
+        self._roll()
+        self._next()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self.possible_agents.index(agent)
+        deciding = agent == self.agent_selection and not self._over()
+        return observe(self.encoder, self.form, self.state, seat, deciding)
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self.possible_agents.index(agent)
+        self._cumulative_rewards[agent] = 0.0
+        legal = action is not None and int(action) in self.state.legal_action_ids(seat)
+        self.infos[agent] = {"illegal": True} if not legal else {}
+        self.state.apply_id(int(action) if legal else self.state.timeout_action_id(seat), seat)
+        self.steps += 1
+        self._roll()
+        self.rewards = dict(zip(self.agents, self.scoring.step(self.state)))
+        self._next()
+        self._accumulate_rewards()
+
+    def _roll(self) -> None:
+        """Roll every chance event due (each counts as a step)."""
+        state = self.state
+        while state.current_player() == CHANCE and self.steps < self.limit:
+            state.apply_outcome(state.sample_chance(self.rng))
+            self.steps += 1
+
+    def _over(self) -> bool:
+        return self.state.is_terminal() or self.steps >= self.limit
+
+    def _next(self) -> None:
+        if self.state.is_terminal():
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self.steps >= self.limit:
+            self.truncations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self.possible_agents[self.state.deciders()[0]]
+
+    def render(self) -> None:
+        """No rendering: the terminal and the web client show games (``dicehall play``)."""
+
+    def close(self) -> None:
+        pass

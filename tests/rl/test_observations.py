@@ -1,0 +1,105 @@
+"""Observation tensors: layout, bounds, the dict form, and hidden choices kept hidden."""
+
+import random
+
+import numpy as np
+import pytest
+from rl_configs import CONFIGURATIONS, each_configuration
+
+from dicehall.engine import SIMULTANEOUS, make_game
+from dicehall.engine.state import CHANCE, TERMINAL
+from dicehall.rl.observations import encoder, planes, seat_order
+
+
+def random_states(game, seed: int, limit: int = 400):
+    """The states of a random game (at most ``limit`` of them)."""
+    state, rng = game.new_initial_state(), random.Random(seed)
+    for _ in range(limit):
+        yield state
+        current = state.current_player()
+        if current == TERMINAL:
+            return
+        if current == CHANCE:
+            state.apply_outcome(state.sample_chance(rng))
+        else:
+            seat = state.deciders()[0]
+            state.apply_id(rng.choice(state.legal_action_ids(seat)), seat)
+
+
+@each_configuration()
+def test_every_encoding_is_within_its_bounds_and_the_dict_views_the_vector(name, options):
+    game = make_game(name, **options)
+    coder = encoder(game)
+    assert coder.size == sum(field.size for field in coder.fields)
+    for state in random_states(game, seed=3):
+        for seat in range(game.num_players):
+            vector = coder.encode(state, seat)
+            assert vector.dtype == np.float32 and vector.shape == (coder.size,)
+            low, high = vector < coder.low, vector > coder.high
+            outside = [field.name for field in coder.fields
+                       if low[coder.slices[field.name]].any() or high[coder.slices[field.name]].any()]
+            assert not outside, f"{outside} out of bounds in phase {state.to_json()['phase']}"
+    views = coder.encode_dict(state, 0)
+    assert list(views) == [field.name for field in coder.fields]
+    assert all(views[field.name].shape == field.shape for field in coder.fields)
+    assert np.array_equal(np.concatenate([view.ravel() for view in views.values()]), coder.encode(state, 0))
+
+
+def test_encode_into_a_buffer_matches_a_fresh_encoding():
+    game = make_game("nochmal", players=3)
+    coder = encoder(game)
+    buffer = np.full(coder.size, 7, np.float32)
+    for state in random_states(game, seed=1, limit=60):
+        assert np.array_equal(coder.encode(state, 1, out=buffer), coder.encode(state, 1))
+
+
+def test_planes_unpack_bitmasks_in_cell_order():
+    assert planes([0b101, 0b011], 3).tolist() == [1, 0, 1, 1, 1, 0]
+    assert planes([1 << 62], 63).tolist() == [0] * 62 + [1]
+    assert seat_order(2, 3) == [2, 0, 1]
+
+
+def test_the_observing_seat_comes_first():
+    game = make_game("dizzle", players=3, level=1)
+    state = game.new_initial_state()
+    state.crossed[1] |= 1 << 10
+    views = encoder(game).encode_dict(state, 1)
+    crossed = views["sheets"][:, 0].reshape(3, -1)
+    assert crossed[0, 10] == 1 and crossed[1, 10] == 0 and crossed[2, 10] == 0
+
+
+def simultaneous_step(game, seed: int):
+    """A state of a random game where at least two seats still choose at once,
+    the second of them between several actions."""
+    for attempt in range(50):
+        for state in random_states(game, seed + attempt, limit=3000):
+            deciders = state.deciders()
+            if (state.current_player() == SIMULTANEOUS and len(deciders) >= 2
+                    and len(state.legal_action_ids(deciders[1])) >= 2):
+                return state
+    raise AssertionError("no simultaneous step with two deciders met")
+
+
+@pytest.mark.parametrize("name, options", [
+    ("dizzle", {"players": 3, "level": 7}),      # the lava choice
+    ("dizzle", {"players": 2, "level": 8}),      # track pieces
+    ("nochmal", {"players": 3}),                 # choices from the same roll
+    ("nochmal", {"players": 2, "edition": "classic"}),
+])
+def test_another_seats_pending_choice_does_not_show(name, options):
+    game = make_game(name, **options)
+    coder = encoder(game)
+    state = simultaneous_step(game, seed=5)
+    first, second = state.deciders()[:2]
+    legal = state.legal_action_ids(second)
+    one, other = state.clone(), state.clone()
+    one.apply_id(legal[0], second)
+    other.apply_id(legal[-1], second)
+    assert one.current_player() == SIMULTANEOUS and first in one.deciders()
+    assert np.array_equal(coder.encode(one, first), coder.encode(other, first))
+    # ... but that the seat has chosen does show
+    assert not np.array_equal(coder.encode(state, first), coder.encode(one, first))
+
+
+def test_every_configuration_of_the_checkers_has_an_encoder():
+    assert {name for name, _ in CONFIGURATIONS} == {"dizzle", "nochmal", "razzle"}
