@@ -80,3 +80,53 @@ def test_the_commands_write_the_plot(tmp_path, command, args):
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["games"] == 4, "--json prints only the JSON object"
     assert path.read_bytes().startswith(PNG)
+
+
+def test_discrete_scores_get_a_bar_per_score_and_a_win_rate_panel_with_intervals():
+    from matplotlib.patches import Rectangle
+
+    result = tournament(make_game("razzle", players=2), ["greedy", "random"], games=8, seed=1)
+    figure = plot_scores(result)
+    scores, rates = figure.axes
+    bars = [patch for patch in scores.patches if isinstance(patch, Rectangle)]
+    values = [score for bot in result.scores_by_bot().values() for score in bot]
+    span = range(min(values), max(values) + 1)
+    assert len(bars) == 2 * len(span), "one bar per score and bot"
+    assert list(scores.get_xticks()) == list(span)
+    assert scores.get_xlim() == (min(values) - 0.5, max(values) + 0.5)
+    assert "Razzle-Dazzle" in scores.get_title(loc="left")
+    assert [label.get_text() for label in rates.get_yticklabels()] == ["greedy", "random"]
+    assert rates.get_xlim() == (0, 1) and rates.get_xlabel() == "win rate (95% CI)"
+    drawn = [x for line in rates.lines for x in line.get_xdata()]
+    for stats in result.stats:
+        assert any(abs(x - stats.win_rate) < 1e-3 for x in drawn)
+        assert any(abs(x - stats.win_rate_low) < 1e-3 for x in drawn)
+        assert any(abs(x - stats.win_rate_high) < 1e-3 for x in drawn)
+
+
+def test_wide_scores_stay_histograms_and_solo_has_no_win_rate_panel():
+    solo = plot_scores(simulate(make_game("dizzle", players=1), ["greedy"], games=3, seed=1))
+    assert len(solo.axes) == 1
+    assert not solo.axes[0].containers, "no bar containers: histograms"
+    assert solo.axes[0].patches
+
+
+def test_the_title_names_the_edition():
+    figure = plot_scores(simulate(make_game("nochmal", players=2, edition="classic"), ["greedy"], games=1))
+    title = figure.axes[0].get_title(loc="left")
+    assert title.startswith("Noch mal!") and "so gut" not in title
+
+
+def test_rating_band_labels_stand_above_the_bars():
+    game = make_game("dizzle", players=1, level=1)
+    figure = plot_scores(tournament(game, ["greedy", "random"], games=6, seed=3))
+    axes = figure.axes[0]
+    renderer = figure.canvas.get_renderer()
+    figure.draw(renderer)
+    top_of_bars = axes.transData.transform((0, axes.dataLim.y1))[1]
+    labels = [text for text in axes.texts if text.get_text()]
+    assert labels
+    for text in labels:
+        box = text.get_window_extent(renderer)
+        assert box.y0 > top_of_bars, f"{text.get_text()!r} overlaps the bars"
+        assert box.y1 <= axes.get_window_extent(renderer).y1 + 1, f"{text.get_text()!r} leaves the axes"

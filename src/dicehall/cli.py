@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -17,6 +18,7 @@ from rich.console import Console
 from rich.text import Text
 
 from .bots import bot_names
+from .bots.loading import is_import_spec
 from .engine import (
     DicehallError,
     Game,
@@ -128,7 +130,21 @@ def bot_list(bots: str) -> list[str]:
     names = [name.strip() for name in bots.split(",") if name.strip()]
     if not names:
         fail("--bots names no bot")
+    for name in names:
+        importable_here(name)
     return names
+
+
+def importable_here(bot: str) -> None:
+    """Let a bot named ``module:Class`` be imported from the current folder, as
+    ``python -m`` would (worker processes inherit ``sys.path``)."""
+    here = os.getcwd()
+    if is_import_spec(bot) and bot.split(":")[0] not in bot_names() and here not in sys.path:
+        sys.path.insert(0, here)
+
+
+BOTS_HELP = ("a bot's name with parameters (mcts:iterations=500) or your own bot as module:Class "
+             "(mypkg.mybot:MyBot, importable from here or PYTHONPATH; see docs/bots.md)")
 
 
 @contextmanager
@@ -174,7 +190,8 @@ def text_writer(text: str) -> Callable[[Path], object]:
 @app.command()
 def simulate(
     game_name: Annotated[str, typer.Argument(metavar="GAME")],
-    bots: Annotated[str, typer.Option(help="Bots by seat, comma-separated; cycled over the seats.")],
+    bots: Annotated[str, typer.Option(help="Bots by seat, comma-separated; cycled over the seats. "
+                                      f"Each is {BOTS_HELP}.")],
     games_count: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the run; same seed, same numbers.")] = 0,
     players: PlayersArg = None,
@@ -228,7 +245,8 @@ def simulate(
 def tournament(
     game_name: Annotated[str, typer.Argument(metavar="GAME")],
     bots: Annotated[str, typer.Option(
-        help="The bots, comma-separated, all different; at least one per seat.")],
+        help=f"The bots, comma-separated, all different; at least one per seat. Each is "
+             f"{BOTS_HELP}.")],
     games_count: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 100,
     players: PlayersArg = None,
     option: OptionsArg = None,
@@ -359,8 +377,8 @@ def hint(
     seat: Annotated[Optional[int], typer.Option(help="The seat to advise (default: the decider).")] = None,
     upto: Annotated[Optional[int], typer.Option(help="Advise after this many steps of the record.")] = None,
     bot: Annotated[Optional[str], typer.Option(
-        help="A search bot with parameters, e.g. mcts:iterations=5000:seconds=5 "
-             "(default: the game's hard level).")] = None,
+        help="A search bot with parameters, e.g. mcts:iterations=5000:seconds=5, or your own "
+             "as module:Class (a SearchBot, see docs/bots.md; default: the game's hard level).")] = None,
     as_json: JsonArg = False,
     data_file: DataFileArg = None,
 ) -> None:
@@ -368,6 +386,8 @@ def hint(
     from .bots import hint as search_hint
 
     _, state = replayed(file, data_file, upto)
+    if bot is not None:
+        importable_here(bot)
     with reported():
         advice = search_hint(state, seat, bot=bot)
     if as_json:

@@ -8,6 +8,7 @@ from typing import Protocol
 
 from ..engine.errors import OptionError
 from ..engine.state import GameState
+from .loading import is_import_spec, load_bot, split_spec
 
 _BOTS: dict[str, Callable[[], Bot]] = {}
 
@@ -55,12 +56,17 @@ def bot_names() -> list[str]:
 
 def make_bot(name: str) -> Bot:
     """A bot by name; ``mcts:iterations=500:seconds=0.5`` sets a bot's
-    parameters (numbers, ``none``, ``true`` or ``false``)."""
+    parameters (numbers, ``none``, ``true`` or ``false``); ``mypkg.mybot:MyBot``
+    imports a bot from outside the project (see :mod:`.loading`)."""
+    if name.split(":")[0] not in _BOTS and is_import_spec(name):
+        _, _, settings = split_spec(name)
+        return load_bot(name, dict(_parameter(name, setting) for setting in settings))
     base, *settings = name.split(":")
     try:
         factory = _BOTS[base]
     except KeyError:
-        raise OptionError(f"unknown bot {base!r}; bots are: {', '.join(bot_names())}") from None
+        raise OptionError(f"unknown bot {base!r}; bots are: {', '.join(bot_names())}, "
+                          "or module:Class for a bot of your own") from None
     parameters = dict(_parameter(name, setting) for setting in settings)
     try:
         return factory(**parameters)

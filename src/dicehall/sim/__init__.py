@@ -18,12 +18,12 @@ from .plots import plot_scores, rating_bands
 from .rotation import full_cycle_length, rotation_length, seating
 from .runner import GameResult, play_games, run_games
 from .simulate import SeatStats, SimulationResult, simulate
-from .stats import head_to_head, mean_and_stdev, wilson_interval
+from .stats import Tally, head_to_head, mean_and_stdev, tally_bots, tally_seats, wilson_interval
 from .tournament import BotStats, TournamentResult, tournament
 
 __all__ = [
-    "BenchResult", "BotStats", "GameResult", "SeatStats", "SimulationResult", "TournamentResult",
+    "BenchResult", "BotStats", "GameResult", "SeatStats", "SimulationResult", "Tally", "TournamentResult",
     "bench", "full_cycle_length", "head_to_head", "mean_and_stdev", "play_games", "play_out",
-    "plot_scores", "rating_bands", "rotation_length", "run_games", "seating", "simulate", "tournament",
-    "wilson_interval",
+    "plot_scores", "rating_bands", "rotation_length", "run_games", "seating", "simulate", "tally_bots",
+    "tally_seats", "tournament", "wilson_interval",
 ]

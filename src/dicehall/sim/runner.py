@@ -7,7 +7,10 @@ ran before it or in which process. The indices are split into contiguous
 batches, each batch is played by :func:`play_games` in a worker process of a
 multiprocessing pool (a top-level function that rebuilds the game by name with
 :func:`dicehall.engine.make_game`, as the "spawn" start method needs), and the
-batches come back in index order.
+batches come back in index order. Progress is reported per game, not per
+batch: the workers count every finished game on a queue that the parent reads
+while it waits, so a bar moves even when one game of a search bot takes
+seconds.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import os
 import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
@@ -67,8 +71,15 @@ def lineup(bot_names: Sequence[str], players: int, index: int, rotate: bool) -> 
     return tuple(bot_names[seat % len(bot_names)] for seat in range(players))
 
 
+#: how often (seconds) the parent looks for finished games while it waits for a batch
+POLL_SECONDS = 0.2
+
+#: in a worker process: the queue on which every finished game is counted
+_finished: multiprocessing.SimpleQueue | None = None
+
+
 def _play(game: Game, bot_names: Sequence[str], indices: Sequence[int], seed: int | str,
-          rotate: bool, records: bool) -> Played:
+          rotate: bool, records: bool, done: Callable[[], None] | None = None) -> Played:
     played: Played = []
     for index in indices:
         names = lineup(bot_names, game.num_players, index, rotate)
@@ -81,21 +92,32 @@ def _play(game: Game, bot_names: Sequence[str], indices: Sequence[int], seed: in
         if entries is not None:
             record = GameRecord.of(game, state, entries, seats=list(names), seed=f"{seed}:{index}")
         played.append((result, record))
+        if done is not None:
+            done()
     return played
 
 
 def play_games(game_name: str, options: dict, bot_names: Sequence[str], indices: Sequence[int],
-               seed: int | str, rotate: bool = False, records: bool = False) -> Played:
+               seed: int | str, rotate: bool = False, records: bool = False,
+               done: Callable[[], None] | None = None) -> Played:
     """Play the games numbered ``indices`` of a run (the worker function).
 
     The game is rebuilt from its name and options (``Game.record_options()``,
     which carry a custom sheet inline). Returns each game's
-    :class:`GameResult` with its record (``None`` unless ``records``)."""
-    return _play(make_game(game_name, options), bot_names, indices, seed, rotate, records)
+    :class:`GameResult` with its record (``None`` unless ``records``); ``done()``
+    is called after each game."""
+    return _play(make_game(game_name, options), bot_names, indices, seed, rotate, records, done)
+
+
+def _count_on(queue: multiprocessing.SimpleQueue) -> None:
+    """The worker initialiser: count finished games on ``queue``."""
+    global _finished
+    _finished = queue
 
 
 def _play_task(task: tuple) -> Played:
-    return play_games(*task)
+    queue = _finished
+    return play_games(*task, done=None if queue is None else lambda: queue.put(1))
 
 
 def default_workers() -> int:
@@ -118,39 +140,60 @@ def check_run(bot_names: Sequence[str], games: int, workers: int | None) -> int:
 
 
 def run_games(game: Game, bot_names: Sequence[str], games: int, seed: int | str, *,
-              rotate: bool = False, workers: int | None = 1,
+              rotate: bool = False, workers: int | None = 1, first: int = 0,
               on_record: Callable[[int, GameRecord], None] | None = None,
               progress: Callable[[int], None] | None = None) -> list[GameResult]:
-    """Play games ``0..games-1`` and return their results in index order.
+    """Play games ``first..first+games-1`` and return their results in index order.
 
     ``workers`` processes share the work (``None``: one per CPU; 1: in this
     process). ``on_record(index, record)`` receives every game's record, in
-    index order; ``progress(n)`` is told each time ``n`` more games finished."""
+    index order; ``progress(n)`` is told each time ``n`` more games finished
+    (``n`` is 1 but for several games finishing between two looks)."""
     workers = check_run(bot_names, games, workers)
+    if isinstance(first, bool) or not isinstance(first, int) or first < 0:
+        raise OptionError(f"the first game's number must be at least 0, not {first!r}")
     records = on_record is not None
     results: list[GameResult] = []
+    end = first + games
 
     def take(played: Played) -> None:
         for result, record in played:
             results.append(result)
             if on_record is not None and record is not None:
                 on_record(result.index, record)
-        if progress is not None:
-            progress(len(played))
 
     if workers == 1:
-        size = min(MAX_BATCH, games)
-        for start in range(0, games, size):
-            take(_play(game, bot_names, range(start, min(start + size, games)), seed, rotate, records))
+        done = None if progress is None else lambda: progress(1)
+        for start in range(first, end, MAX_BATCH):
+            take(_play(game, bot_names, range(start, min(start + MAX_BATCH, end)), seed, rotate, records,
+                       done))
         return results
     size = max(1, min(MAX_BATCH, math.ceil(games / (4 * workers))))
     options = game.record_options()
     names = list(bot_names)
-    tasks = [(game.name, options, names, range(start, min(start + size, games)), seed, rotate, records)
-             for start in range(0, games, size)]
-    pool = ProcessPoolExecutor(min(workers, len(tasks)), mp_context=multiprocessing.get_context(START_METHOD))
+    tasks = [(game.name, options, names, range(start, min(start + size, end)), seed, rotate, records)
+             for start in range(first, end, size)]
+    context = multiprocessing.get_context(START_METHOD)
+    finished = context.SimpleQueue()
+    pool = ProcessPoolExecutor(min(workers, len(tasks)), mp_context=context, initializer=_count_on,
+                               initargs=(finished,))
+
+    def report() -> None:
+        count = 0
+        while not finished.empty():
+            count += finished.get()
+        if count and progress is not None:
+            progress(count)
+
     try:
-        for played in pool.map(_play_task, tasks):
+        for future in [pool.submit(_play_task, task) for task in tasks]:
+            while True:
+                try:
+                    played = future.result(timeout=POLL_SECONDS)
+                    break
+                except FutureTimeout:
+                    report()
+            report()
             take(played)
     except BrokenProcessPool as error:
         raise RuntimeError(
@@ -159,4 +202,5 @@ def run_games(game: Game, bot_names: Sequence[str], games: int, seed: int | str,
             "or pass workers=1") from error
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+        finished.close()
     return results

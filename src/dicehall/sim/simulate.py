@@ -17,17 +17,25 @@ from pathlib import Path
 from ..engine.game import Game
 from ..engine.record import GameRecord
 from .runner import GameResult, run_games
-from .stats import mean_and_stdev
+from .stats import Tally, tally_seats
 
 
 @dataclass
 class SeatStats:
+    """One seat's results, rounded for reports (exact counts: :class:`Tally`)."""
+
     seat: int
     bot: str
     mean_score: float
     stdev_score: float
     wins: float
     win_rate: float
+
+    @classmethod
+    def of(cls, seat: int, bot: str, tally: Tally) -> SeatStats:
+        mean, stdev = tally.mean_and_stdev()
+        return cls(seat, bot, round(mean, 3), round(stdev, 3), round(float(tally.wins), 3),
+                   round(tally.win_rate, 4))
 
 
 #: the columns of :meth:`SimulationResult.write_csv`, one row per seat
@@ -49,6 +57,30 @@ class SimulationResult:
     seats: list[SeatStats]
     scores: list[list[int]]
     results: list[GameResult] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, game: str, options: dict, seed: int | str, seconds: float, bots: Sequence[str],
+           results: Sequence[GameResult]) -> SimulationResult:
+        """The result of the games ``results``, ``bots[seat]`` in each seat."""
+        results = sorted(results, key=lambda result: result.index)
+        seats = [SeatStats.of(seat, bot, tally)
+                 for seat, (bot, tally) in enumerate(zip(bots, tally_seats(results, len(bots))))]
+        scores = [[result.scores[seat] for result in results] for seat in range(len(bots))]
+        return cls(game, options, len(results), seed, seconds, seats, scores, list(results))
+
+    def __add__(self, other: SimulationResult) -> SimulationResult:
+        """Both runs as one: the same game and bots, other games (another seed,
+        or other indices of the same seed by ``simulate(..., first=)``)."""
+        bots = [stats.bot for stats in self.seats]
+        check_mergeable(self, other, bots, [stats.bot for stats in other.seats])
+        return SimulationResult.of(self.game, self.options, merged_seed(self.seed, other.seed),
+                                   self.seconds + other.seconds, bots, self.results + other.results)
+
+    merge = __add__
+
+    def tallies(self) -> list[Tally]:
+        """The exact counts behind :attr:`seats`, one :class:`Tally` per seat."""
+        return tally_seats(self.results, len(self.seats))
 
     @property
     def games_per_second(self) -> float:
@@ -95,9 +127,26 @@ class SimulationResult:
                                  " ".join(str(seat) for seat in result.winners)])
 
 
+def merged_seed(a: int | str, b: int | str) -> int | str:
+    """The seed of two merged runs: theirs, or both joined by ``+``."""
+    return a if a == b else f"{a}+{b}"
+
+
+def check_mergeable(a, b, bots_a: Sequence[str], bots_b: Sequence[str]) -> None:
+    """Refuse to merge runs of different games or bots, or runs sharing a game."""
+    if (a.game, a.options) != (b.game, b.options):
+        raise ValueError(f"cannot merge runs of different games: {a.game} {a.options} "
+                         f"and {b.game} {b.options}")
+    if list(bots_a) != list(bots_b):
+        raise ValueError(f"cannot merge runs of different bots: {list(bots_a)} and {list(bots_b)}")
+    if a.seed == b.seed and {r.index for r in a.results} & {r.index for r in b.results}:
+        raise ValueError(f"both runs played games of seed {a.seed!r} with the same numbers; "
+                         "give the second run another seed or first=")
+
+
 def simulate(game: Game, bot_names: Sequence[str], games: int, seed: int | str = 0,
              on_record: Callable[[int, GameRecord], None] | None = None, *,
-             workers: int | None = 1,
+             workers: int | None = 1, first: int = 0,
              progress: Callable[[int], None] | None = None) -> SimulationResult:
     """Play ``games`` games with ``bot_names[seat]`` in each seat (the list is
     cycled if shorter than the number of seats).
@@ -109,27 +158,17 @@ def simulate(game: Game, bot_names: Sequence[str], games: int, seed: int | str =
     * ``workers`` — processes to spread the games over (``None``: one per CPU;
       1, the default: play in this process). Bots are made by name in each
       worker, so they must be registered by an importable module.
+    * ``first`` — the games are numbered ``first`` to ``first + games - 1``, so
+      runs of the same seed with ``first=0`` and ``first=n`` add up (``+``) to
+      one run of ``2n`` games.
     * ``progress(n)`` — called each time ``n`` more games have finished.
 
     Raises :class:`~dicehall.engine.OptionError` for an unknown bot or fewer
     than one game.
     """
     started = time.perf_counter()
-    results = run_games(game, bot_names, games, seed, workers=workers, on_record=on_record,
+    results = run_games(game, bot_names, games, seed, workers=workers, first=first, on_record=on_record,
                         progress=progress)
     seconds = time.perf_counter() - started
-    seats = game.num_players
-    names = [bot_names[seat % len(bot_names)] for seat in range(seats)]
-    scores: list[list[int]] = [[result.scores[seat] for result in results] for seat in range(seats)]
-    wins = [0.0] * seats
-    for result in results:
-        winners = result.winners
-        for seat in winners:
-            wins[seat] += 1 / len(winners)
-    stats = []
-    for seat in range(seats):
-        mean, stdev = mean_and_stdev(scores[seat])
-        stats.append(SeatStats(seat, names[seat], round(mean, 3), round(stdev, 3), round(wins[seat], 3),
-                               round(wins[seat] / games, 4)))
-    return SimulationResult(game.name, game.record_options(), games, seed, seconds, stats, scores,
-                            results)
+    names = [bot_names[seat % len(bot_names)] for seat in range(game.num_players)]
+    return SimulationResult.of(game.name, game.record_options(), seed, seconds, names, results)

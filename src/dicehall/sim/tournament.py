@@ -21,7 +21,8 @@ from ..engine.game import Game
 from ..engine.record import GameRecord
 from .rotation import full_cycle_length, rotation_length
 from .runner import GameResult, run_games
-from .stats import head_to_head, mean_and_stdev, wilson_interval
+from .simulate import check_mergeable, merged_seed
+from .stats import Tally, head_to_head, tally_bots
 
 
 @dataclass
@@ -42,6 +43,15 @@ class BotStats:
     mean_score: float
     stdev_score: float
     seats: list[int]
+
+    @classmethod
+    def of(cls, bot: str, tally: Tally, players: int) -> BotStats:
+        """The rounded statistics of a bot's exact :class:`Tally`."""
+        low, high = tally.win_interval()
+        mean, stdev = tally.mean_and_stdev()
+        seats = tally.seats + [0] * (players - len(tally.seats))
+        return cls(bot, tally.games, round(float(tally.wins), 3), round(tally.win_rate, 4), round(low, 4),
+                   round(high, 4), round(mean, 3), round(stdev, 3), seats)
 
 
 #: the columns of :meth:`TournamentResult.write_csv`, one row per bot
@@ -68,6 +78,32 @@ class TournamentResult:
     stats: list[BotStats]
     head_to_head: dict[str, dict[str, dict[str, float]]]
     results: list[GameResult] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, game: str, options: dict, players: int, bots: Sequence[str], seed: int | str,
+           seconds: float, results: Sequence[GameResult]) -> TournamentResult:
+        """The tournament of the games ``results`` between ``bots``."""
+        results = sorted(results, key=lambda result: result.index)
+        names = list(bots)
+        stats = [BotStats.of(bot, tally, players) for bot, tally in tally_bots(results, names).items()]
+        table = head_to_head(results)
+        ordered = {a: {b: table[a][b] for b in names if b in table.get(a, {})} for a in names if a in table}
+        return cls(game, options, players, names, len(results), seed, seconds,
+                   rotation_length(len(names), players), stats, ordered, list(results))
+
+    def __add__(self, other: TournamentResult) -> TournamentResult:
+        """Both tournaments as one: the same game and bots, other games (another
+        seed, or other indices of the same seed by ``tournament(..., first=)``)."""
+        check_mergeable(self, other, self.bots, other.bots)
+        return TournamentResult.of(self.game, self.options, self.players, self.bots,
+                                   merged_seed(self.seed, other.seed), self.seconds + other.seconds,
+                                   self.results + other.results)
+
+    merge = __add__
+
+    def tallies(self) -> dict[str, Tally]:
+        """The exact counts behind :attr:`stats`, one :class:`Tally` per bot."""
+        return tally_bots(self.results, self.bots)
 
     @property
     def games_per_second(self) -> float:
@@ -123,7 +159,7 @@ def check_bots(bot_names: Sequence[str], players: int) -> list[str]:
 
 
 def tournament(game: Game, bot_names: Sequence[str], games: int, seed: int | str = 0, *,
-               workers: int | None = 1,
+               workers: int | None = 1, first: int = 0,
                on_record: Callable[[int, GameRecord], None] | None = None,
                progress: Callable[[int], None] | None = None) -> TournamentResult:
     """Play ``games`` games of ``game`` between ``bot_names`` with rotating seats.
@@ -135,6 +171,9 @@ def tournament(game: Game, bot_names: Sequence[str], games: int, seed: int | str
     * ``seed`` — game *i* uses ``random.Random(f"{seed}:{i}")``; the results do
       not depend on ``workers`` (``None``: one process per CPU; 1, the default:
       this process).
+    * ``first`` — the games are numbered ``first`` to ``first + games - 1`` (the
+      seating goes on from there), so tournaments of the same seed with
+      ``first=0`` and ``first=n`` add up (``+``) to one of ``2n`` games.
     * ``on_record(index, record)`` — every game's record, in index order.
     * ``progress(n)`` — called each time ``n`` more games have finished.
 
@@ -148,33 +187,10 @@ def tournament(game: Game, bot_names: Sequence[str], games: int, seed: int | str
     players = game.num_players
     names = check_bots(bot_names, players)
     started = time.perf_counter()
-    results = run_games(game, names, games, seed, rotate=True, workers=workers, on_record=on_record,
-                        progress=progress)
+    results = run_games(game, names, games, seed, rotate=True, workers=workers, first=first,
+                        on_record=on_record, progress=progress)
     seconds = time.perf_counter() - started
-    played = {bot: 0 for bot in names}
-    wins = {bot: 0.0 for bot in names}
-    seats = {bot: [0] * players for bot in names}
-    scores: dict[str, list[int]] = {bot: [] for bot in names}
-    for result in results:
-        winners = result.winners
-        for seat, bot in enumerate(result.bots):
-            played[bot] += 1
-            seats[bot][seat] += 1
-            scores[bot].append(result.scores[seat])
-            if seat in winners:
-                wins[bot] += 1 / len(winners)
-    stats = []
-    for bot in names:
-        n = played[bot]
-        low, high = wilson_interval(min(wins[bot], n), n)
-        mean, stdev = mean_and_stdev(scores[bot])
-        stats.append(BotStats(bot, n, round(wins[bot], 3), round(wins[bot] / n, 4) if n else 0.0,
-                              round(low, 4), round(high, 4), round(mean, 3), round(stdev, 3),
-                              seats[bot]))
-    table = head_to_head(results)
-    ordered = {a: {b: table[a][b] for b in names if b in table.get(a, {})} for a in names if a in table}
-    return TournamentResult(game.name, game.record_options(), players, names, games, seed, seconds,
-                            rotation_length(len(names), players), stats, ordered, results)
+    return TournamentResult.of(game.name, game.record_options(), players, names, seed, seconds, results)
 
 
 __all__ = ["BOT_FIELDS", "BotStats", "TournamentResult", "check_bots", "full_cycle_length",
