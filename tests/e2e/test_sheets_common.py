@@ -4,9 +4,11 @@ large by a click or Enter and small again the same way."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
-from test_table_story import EASY, OPEN, begin, join, new_table, sit
+from test_table_story import EASY, OPEN, begin, join, my_turn, new_table, sit
 
 pytestmark = pytest.mark.e2e
 
@@ -20,11 +22,15 @@ def test_the_own_sheet_comes_first_for_a_later_seat(page: Page, game: str) -> No
     sheets = page.locator("#sheets figure.sheet")
     expect(sheets).to_have_count(3)
     expect(sheets.first).to_have_attribute("data-seat", "2")
-    expect(sheets.first).to_have_class("sheet mine")
+    expect(sheets.first).to_have_class(re.compile(r"\bmine\b"))  # and "turn" when it decides
     others = page.locator("#sheets figure.sheet.other")
     assert others.evaluate_all("figures => figures.map(f => f.dataset.seat)") == ["0", "1"]
-    first, mine = (page.locator(f"#sheets figure[data-seat='{s}']").bounding_box() for s in ("0", "2"))
-    assert mine["width"] > first["width"], "the own sheet is drawn larger than the others"
+    # measured in the page at once: a state message redraws the sheets
+    page.wait_for_function("""() => {
+        const width = (seat) => document.querySelector(`#sheets figure[data-seat='${seat}']`)
+            ?.getBoundingClientRect().width ?? 0;
+        return width(2) > width(0) && width(0) > 0;
+    }""")  # the own sheet is drawn larger than the others
 
 
 def test_another_players_sheet_is_enlarged_by_a_click_and_by_the_keyboard(page: Page) -> None:
@@ -32,16 +38,21 @@ def test_another_players_sheet_is_enlarged_by_a_click_and_by_the_keyboard(page: 
     seat = join(page, table_id, 0, "Anna")
     sit(page, table_id, seat)
     begin(page, table_id, seat["token"])
+    assert my_turn(page)  # no state message comes until the player moves
     other = page.locator("#sheets figure[data-seat='1']")
     expect(other).to_have_attribute("aria-expanded", "false")
-    small = other.bounding_box()["width"]
+    small = sheet_width(page, 1)
     other.click()
     expect(other).to_have_attribute("aria-expanded", "true")
-    assert other.bounding_box()["width"] > 1.5 * small
-    other.focus()
-    page.keyboard.press("Enter")
+    assert sheet_width(page, 1) > 1.5 * small
+    other.press("Enter")
     expect(other).to_have_attribute("aria-expanded", "false")
-    assert other.bounding_box()["width"] == pytest.approx(small, abs=2)
+    assert sheet_width(page, 1) == pytest.approx(small, abs=2)
+
+
+def sheet_width(page: Page, seat: int) -> float:
+    return page.evaluate("seat => document.querySelector(`#sheets figure[data-seat='${seat}']`)"
+                         ".getBoundingClientRect().width", seat)
 
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
