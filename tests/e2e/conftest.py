@@ -150,6 +150,8 @@ def contexts(browser, base_url):
 
 #: PNG files a sheet screenshot may not exceed: docs/ keeps them small
 SHOT_BYTES = 400_000
+#: redraws a screenshot may meet before it fails
+REDRAWS = 5
 
 
 @pytest.fixture
@@ -158,12 +160,20 @@ def shoot(tmp_path):
     ``name``.png, in ``$DICEHALL_SCREENSHOTS`` (``make screenshots`` points it
     at docs/screenshots) or else in the test's temporary folder; its path.
     Each is checked to be a real, small PNG."""
+    from playwright.sync_api import Error as PlaywrightError
+
     folder = Path(os.environ.get("DICEHALL_SCREENSHOTS") or tmp_path)
     folder.mkdir(parents=True, exist_ok=True)
 
     def shoot(locator, name: str) -> Path:
         path = folder / f"{name}.png"
-        locator.screenshot(path=str(path), animations="disabled", scale="css")
+        for attempt in range(REDRAWS):
+            try:
+                locator.screenshot(path=str(path), animations="disabled", scale="css")
+                break
+            except PlaywrightError as error:  # a redraw replaced the sheet: the locator finds the new one
+                if "not attached" not in str(error) or attempt == REDRAWS - 1:
+                    raise
         data = path.read_bytes()
         assert data[:8] == b"\x89PNG\r\n\x1a\n" and 1_000 < len(data) <= SHOT_BYTES, (name, len(data))
         return path
