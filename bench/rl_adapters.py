@@ -7,8 +7,9 @@ its random playouts (``dicehall.engine.playout``: one seat's decision or one
 chance event), so the columns compare. Times are CPU time of this process.
 "+ obs" encodes the acting seat's observation (and its action mask) at every
 decision; without, the adapter steps alone (for Gymnasium the environment's
-observation is skipped). The random player picks from the engine's legal ids
-either way, so its own cost is the same in every column. Rewards are ``score`` (a
+observation is skipped). The random player picks from the seat's legal ids as
+the adapter lists them once a decision (``env.legal``, what the action mask is
+made of), so one listing a step, as in the engine's playouts. Rewards are ``score`` (a
 score per step, the default) or, with ``--reward win``, only at the end, which
 shows the adapters without the cost of scoring. ``encode`` is the cost of one
 observation.
@@ -62,7 +63,7 @@ def pettingzoo(env: DicehallAEC, observe: bool, seed: list[int]) -> int:
             continue
         if observe:
             env.observe(agent)
-        env.step(rng.choice(env.state.legal_action_ids(env.possible_agents.index(agent))))
+        env.step(rng.choice(env.legal.of(env.state, env.seats[agent])))
     return env.steps
 
 
@@ -71,18 +72,18 @@ def gymnasium(env: DicehallEnv, seed: list[int]) -> int:
     env.reset(seed=seed[0])
     rng, done = random.Random(seed[0]), False
     while not done:
-        action = rng.choice(env.state.legal_action_ids(env.seat))
+        action = rng.choice(env.legal.of(env.state, env.seat))
         observation, reward, terminated, truncated, info = env.step(action)
         done = terminated or truncated
     return env.steps
 
 
-def openspiel(game: pyspiel.Game, observe: bool, seed: list[int], most: int) -> int:
-    """Up to ``most`` steps of a game (Noch mal so-gut's rolls are slow for now)."""
+def openspiel(game: pyspiel.Game, observe: bool, seed: list[int]) -> int:
+    """A game's engine steps (a roll served as several chance nodes is one)."""
     seed[0] += 1
     rng = np.random.default_rng(seed[0])
-    state, steps = game.new_initial_state(), 0
-    while not state.is_terminal() and steps < most:
+    state = game.new_initial_state()
+    while not state.is_terminal():
         if state.is_chance_node():
             outcomes, probabilities = zip(*state.chance_outcomes())
             state.apply_action(outcomes[rng.choice(len(outcomes), p=probabilities)])
@@ -90,8 +91,7 @@ def openspiel(game: pyspiel.Game, observe: bool, seed: list[int], most: int) -> 
             if observe:
                 state.observation_tensor(state.current_player())
             state.apply_action(int(rng.choice(state.legal_actions())))
-        steps += 1
-    return steps
+    return state.steps
 
 
 def encode_cost(name: str, options: dict, seconds: float) -> float:
@@ -144,8 +144,7 @@ def main() -> None:
             gym.append(timed(seconds, lambda env=gym_env: gymnasium(env, seed)))
         shown = " ".join(f"{key}={value}" for key, value in options.items())
         spiel_game = dicehall.rl.openspiel_game(name, **options)
-        most = 20 if name == "nochmal" else 10**9
-        spiel = [timed(seconds, lambda o=o: openspiel(spiel_game, o, seed, most)) for o in (False, True)]
+        spiel = [timed(seconds, lambda o=o: openspiel(spiel_game, o, seed)) for o in (False, True)]
         encode = encode_cost(name, options, seconds)
         print(f"| {name} | {shown} | {engine:,.0f} | " + " | ".join(
             f"{value:,.0f}" for value in (*zoo, *gym, *spiel)) + f" | {encode:.0f} |", flush=True)

@@ -1,6 +1,7 @@
 """The engine's bounds and keys for learning and search (docs/engine.md,
 "Bounds"), checked against random games of every game: sorted legal ids, the
-most chance outcomes, score bounds, game lengths, chance keys, and the cached
+most chance outcomes, score bounds, game lengths, chance keys, factored chance
+events (``chance_parts``) that join to the outcomes, and the cached
 Noch mal rolls and Dizzle scores equal to a computation from scratch."""
 
 import random
@@ -77,6 +78,34 @@ def test_equal_chance_keys_have_equal_chance_outcomes(configuration):
             if key is not None:
                 assert seen.setdefault(key, state.chance_outcomes()) == state.chance_outcomes()
     assert seen
+
+
+def joined_parts(state) -> dict:
+    """Every outcome made by joining one value of each part, with its probability."""
+    joined: dict = {}
+    for values in product(*state.chance_parts()):
+        outcome = state.join_chance([value for value, _ in values])
+        probability = Fraction(1)
+        for _, p in values:
+            probability *= p
+        joined[outcome] = joined.get(outcome, 0) + probability
+    return joined
+
+
+@each_configuration()
+def test_chance_parts_join_to_exactly_the_chance_outcomes(configuration):
+    name, options = configuration
+    game = make_game(name, **options)
+    checked, largest = 0, 0
+    for state in random_states(game, 0):
+        if state.is_chance() and checked < 4:
+            parts = state.chance_parts()
+            assert 1 <= len(parts) <= game.max_chance_parts
+            largest = max(largest, *map(len, parts))
+            assert joined_parts(state) == dict(state.chance_outcomes())
+            checked += 1
+    assert checked and largest <= game.max_chance_part_outcomes
+    assert game.max_chance_parts == (1 if name != "nochmal" else 2 + game.dice[2])
 
 
 @pytest.mark.parametrize("edition, players", [("so-gut", 1), ("so-gut", 2), ("classic", 3)])

@@ -9,6 +9,7 @@ import pytest
 
 from dicehall.engine import make_game
 from dicehall.engine.playout import play_randomly
+from dicehall.games.nochmal import tables
 from dicehall.games.nochmal.sheetfile import edition_sheet
 from dicehall.games.nochmal.tables import TABLES_KEPT, action_table
 
@@ -56,17 +57,26 @@ def test_games_and_mid_game_states_round_trip_through_pickle(name, options):
             same_position(read, state)
 
 
-def test_a_noch_mal_table_pickles_without_its_memos_and_makes_them_anew():
+def test_a_noch_mal_table_pickles_as_its_sheet_and_is_made_again_from_it():
     table = action_table(edition_sheet("so-gut"))
     state = mid_game(make_game("nochmal", players=2), 3, 5)
     state.legal_action_ids(state.deciders()[0])        # fills the memos
     assert table.candidates.cache_info().currsize
-    read = pickle.loads(pickle.dumps(table))
-    assert read.candidates.cache_info().currsize == 0 and read.size == table.size
+    data = pickle.dumps(table)
+    contents = sum(len(pickle.dumps(value)) for value in vars(table).values() if not callable(value))
+    assert len(data) < 10_000 < contents                # the sheet, not the lists made from it
+    assert pickle.loads(data) is table                  # a table of that sheet is made already
+    tables._tables.clear()                              # as in a fresh process
+    read = pickle.loads(data)
+    assert read is not table and read.candidates.cache_info().currsize == 0
+    assert (read.size, read.crosses, read.rows) == (table.size, table.crosses, table.rows)
+    assert len(pickle.dumps(state)) < 10_000
 
 
-def test_the_tables_of_custom_sheets_are_not_kept_forever():
+def test_the_tables_of_custom_sheets_are_shared_by_their_data_and_not_kept_forever():
     data = edition_sheet("classic").data
-    games = [make_game("nochmal", sheet=dict(data)) for _ in range(TABLES_KEPT + 2)]
-    assert action_table.cache_info().currsize <= TABLES_KEPT
+    same = [make_game("nochmal", sheet=dict(data)) for _ in range(3)]
+    assert len({id(game.table) for game in same}) == 1
+    games = [make_game("nochmal", sheet={**data, "name": f"custom {k}"}) for k in range(TABLES_KEPT + 2)]
+    assert len(tables._tables) <= TABLES_KEPT
     assert len({id(game.table) for game in games}) == len(games)

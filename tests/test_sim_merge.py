@@ -1,6 +1,7 @@
 """Simulation statistics as an API: exact tallies that add up, runs that merge,
 and progress reported per game."""
 
+import json
 import sys
 import textwrap
 from fractions import Fraction
@@ -8,7 +9,16 @@ from fractions import Fraction
 import pytest
 
 from dicehall.engine import OptionError, make_game
-from dicehall.sim import GameResult, Tally, simulate, tally_bots, tally_seats, tournament
+from dicehall.sim import (
+    GameResult,
+    SimulationResult,
+    Tally,
+    TournamentResult,
+    simulate,
+    tally_bots,
+    tally_seats,
+    tournament,
+)
 from dicehall.sim import runner as runner_module
 
 
@@ -103,3 +113,46 @@ def test_progress_from_worker_processes_comes_per_game(tmp_path, monkeypatch):
     assert result.games == sum(calls) == 20
     batches = -(-20 // max(1, min(runner_module.MAX_BATCH, -(-20 // 8))))
     assert len(calls) > batches, f"progress came in {len(calls)} calls, as often as the {batches} batches"
+
+
+def test_saved_runs_read_back_and_merge_from_files(tmp_path):
+    game = make_game("dizzle", players=2)
+    bots = ["greedy", "random"]
+    whole = simulate(game, bots, games=8, seed=3)
+    simulate(game, bots, games=3, seed=3).write_json(tmp_path / "a.json")
+    simulate(game, bots, games=5, seed=3, first=3).write_json(tmp_path / "b.json")
+    a, b = (SimulationResult.read_json(tmp_path / name) for name in ("a.json", "b.json"))
+    assert (a + b).results == whole.results and without_time(a + b) == without_time(whole)
+    league = tournament(game, bots + ["easy"], games=6, seed=4)
+    league.write_json(tmp_path / "league.json")
+    again = TournamentResult.read_json(tmp_path / "league.json")
+    assert without_time(again) == without_time(league) and again.results == league.results
+
+
+def test_a_summary_without_the_games_is_refused_with_a_reason():
+    summary = simulate(make_game("razzle", players=2), ["random"], games=2).to_json()
+    with pytest.raises(ValueError, match="no per-game results"):
+        SimulationResult.from_json(summary)
+
+
+def test_the_merge_command_joins_runs_split_by_first(tmp_path):
+    from typer.testing import CliRunner
+
+    from dicehall.cli import app
+    run = CliRunner()
+    common = ["dizzle", "-p", "2", "--bots", "greedy,random", "--seed", "9", "-w", "1"]
+    for name, games, first in (("one", "4", "0"), ("two", "3", "4")):
+        made = run.invoke(app, ["simulate", *common, "-n", games, "--first", first,
+                                "--out-json", str(tmp_path / f"{name}.json")])
+        assert made.exit_code == 0, made.output
+    merged = run.invoke(app, ["merge", str(tmp_path / "one.json"), str(tmp_path / "two.json"), "--json"])
+    assert merged.exit_code == 0, merged.output
+    whole = run.invoke(app, ["simulate", *common, "-n", "7", "--json"])
+    drop = ("seconds", "games_per_second")
+    assert ({k: v for k, v in json.loads(merged.output).items() if k not in drop}
+            == {k: v for k, v in json.loads(whole.output).items() if k not in drop})
+    again = run.invoke(app, ["merge", str(tmp_path / "one.json"), str(tmp_path / "one.json")])
+    assert again.exit_code == 2 and "same numbers" in again.output
+    (tmp_path / "bad.json").write_text("[1, 2]")
+    bad = run.invoke(app, ["merge", str(tmp_path / "one.json"), str(tmp_path / "bad.json")])
+    assert bad.exit_code == 2 and "not a saved run" in bad.output and "Traceback" not in bad.output

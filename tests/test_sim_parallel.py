@@ -109,7 +109,9 @@ def test_cli_writes_json_and_csv_summaries(tmp_path):
                  "--per-game-csv", per_game)
     assert result.exit_code == 0, result.output
     printed = json.loads(result.output)        # --json prints the object and nothing else
-    assert json.loads(out_json.read_text()) == printed
+    saved = json.loads(out_json.read_text())
+    assert {key: value for key, value in saved.items() if key != "results"} == printed
+    assert [game["index"] for game in saved["results"]] == [0, 1, 2, 3, 4]   # the file keeps the games
     with open(out_csv, newline="") as handle:
         seats = list(csv.DictReader(handle))
     assert list(seats[0]) == ["seat", "bot", "mean_score", "stdev_score", "wins", "win_rate"]

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import gc
 import json
+import operator
 import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import reduce
 from importlib import import_module
 from pathlib import Path
 from types import ModuleType
@@ -30,7 +32,7 @@ from .engine import (
     parse_option_pairs,
 )
 from .engine.state import TERMINAL, GameState
-from .sim import TournamentResult, plot_scores
+from .sim import SimulationResult, TournamentResult, plot_scores
 from .sim import bench as run_bench
 from .sim import simulate as run_simulate
 from .sim import tournament as run_tournament
@@ -121,6 +123,12 @@ def play(
 WorkersArg = Annotated[Optional[int], typer.Option(
     "--workers", "-w", min=1,
     help="Worker processes (default: one per CPU); the results do not depend on it.")]
+FirstArg = Annotated[int, typer.Option(
+    "--first", min=0,
+    help="Number the games from here: runs of one seed with other --first values merge (dicehall merge).")]
+OutJsonArg = Annotated[Optional[Path], typer.Option(
+    "--out-json", help="Write the JSON summary, with every game's result, to this file "
+                       "(files of one game and bots merge: dicehall merge).")]
 PlotArg = Annotated[Optional[Path], typer.Option(
     help="Draw the score distributions per bot as a PNG picture here (solo: with the rating bands).")]
 
@@ -199,9 +207,9 @@ def simulate(
     workers: WorkersArg = None,
     records: Annotated[Optional[Path], typer.Option(
         help="Write every game's record into this folder.")] = None,
+    first: FirstArg = 0,
     as_json: JsonArg = False,
-    out_json: Annotated[Optional[Path], typer.Option(
-        "--out-json", help="Write the JSON summary to this file.")] = None,
+    out_json: OutJsonArg = None,
     out_csv: Annotated[Optional[Path], typer.Option(
         "--out-csv", help="Write one CSV row per seat (the JSON's seat fields) to this file.")] = None,
     per_game_csv: Annotated[Optional[Path], typer.Option(
@@ -223,19 +231,14 @@ def simulate(
                 rec.save(records / f"{game.name}-{seed}-{index:05d}.record.json")
         with progress_bar(games_count, show_progress(as_json)) as progress:
             result = run_simulate(game, names, games_count, seed, on_record, workers=workers,
-                                  progress=progress)
+                                  first=first, progress=progress)
     write_outputs([(out_json, result.write_json), (out_csv, result.write_csv),
                    (per_game_csv, result.write_game_csv),
                    (plot, lambda path: plot_scores(result, path, game=game))])
     if as_json:
         print(json.dumps(result.to_json()))
         return
-    console.print(f"{game.describe()}: {result.games} games, seed {seed}, "
-                  f"{result.games_per_second:.1f} games/s", highlight=False)
-    for stats in result.seats:
-        console.print(f"  seat {stats.seat} {stats.bot:>8}: mean {stats.mean_score:7.2f} "
-                      f"± {stats.stdev_score:6.2f}  wins {stats.wins:g} "
-                      f"({100 * stats.win_rate:.1f}%)", highlight=False)
+    print_simulation(game, result)
     for path in (out_json, out_csv, per_game_csv, plot):
         if path is not None:
             console.print(f"wrote {path}", highlight=False)
@@ -252,24 +255,81 @@ def tournament(
     option: OptionsArg = None,
     seed: Annotated[int, typer.Option(help="Seed of the run; same seed, same numbers.")] = 0,
     workers: WorkersArg = None,
+    first: FirstArg = 0,
     as_json: JsonArg = False,
+    out_json: OutJsonArg = None,
     plot: PlotArg = None,
 ) -> None:
     """Play bots against each other with rotating seats: win rates with 95% CI, scores, head to head."""
-    check_outputs(plot)
+    check_outputs(out_json, plot)
     with reported():
         game = configure(game_name, players, option)
         names = bot_list(bots)
         check_bots(names, game.num_players)
         with progress_bar(games_count, show_progress(as_json)) as progress:
-            result = run_tournament(game, names, games_count, seed, workers=workers, progress=progress)
-    write_outputs([(plot, lambda path: plot_scores(result, path, game=game))])
+            result = run_tournament(game, names, games_count, seed, workers=workers, first=first,
+                                    progress=progress)
+    write_outputs([(out_json, result.write_json), (plot, lambda path: plot_scores(result, path, game=game))])
     if as_json:
         print(json.dumps(result.to_json()))
         return
     print_tournament(game, result)
-    if plot is not None:
-        console.print(f"wrote {plot}", highlight=False)
+    for path in (out_json, plot):
+        if path is not None:
+            console.print(f"wrote {path}", highlight=False)
+
+
+def print_simulation(game: Game, result: SimulationResult) -> None:
+    console.print(f"{game.describe()}: {result.games} games, seed {result.seed}, "
+                  f"{result.games_per_second:.1f} games/s", highlight=False)
+    for stats in result.seats:
+        console.print(f"  seat {stats.seat} {stats.bot:>8}: mean {stats.mean_score:7.2f} "
+                      f"± {stats.stdev_score:6.2f}  wins {stats.wins:g} "
+                      f"({100 * stats.win_rate:.1f}%)", highlight=False)
+
+
+@app.command()
+def merge(
+    files: Annotated[list[Path], typer.Argument(
+        metavar="FILE", help="Runs saved by simulate or tournament --out-json.")],
+    as_json: JsonArg = False,
+    out_json: OutJsonArg = None,
+) -> None:
+    """Merge saved runs of the same game and bots (other seeds, or other --first) into one."""
+    check_outputs(out_json)
+    runs = [read_run(path) for path in files]
+    kinds = {type(run) for run in runs}
+    if len(kinds) > 1:
+        fail("cannot merge a simulation with a tournament")
+    try:
+        result = reduce(operator.add, runs)
+    except ValueError as error:
+        fail(str(error))
+    write_outputs([(out_json, result.write_json)])
+    if as_json:
+        print(json.dumps(result.to_json()))
+        return
+    with reported():
+        game = make_game(result.game, **result.options)
+    if isinstance(result, TournamentResult):
+        print_tournament(game, result)
+    else:
+        print_simulation(game, result)
+    if out_json is not None:
+        console.print(f"wrote {out_json}", highlight=False)
+
+
+def read_run(path: Path) -> SimulationResult | TournamentResult:
+    """A run saved by ``--out-json``: a tournament has ``stats``, a simulation ``seats``."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        kind = TournamentResult if "stats" in data else SimulationResult
+        return kind.from_json(data)
+    except OSError as error:
+        fail(f"cannot read {path}: {error.strerror or error}")
+    except (ValueError, KeyError, TypeError, AttributeError) as error:
+        detail = f"no {error}" if isinstance(error, KeyError) else str(error)
+        fail(f"{path}: not a saved run of simulate or tournament ({detail})")
 
 
 def print_tournament(game: Game, result: TournamentResult) -> None:

@@ -94,6 +94,18 @@ class Game(ABC):
         does not state it."""
         return None
 
+    @property
+    def max_chance_parts(self) -> int:
+        """The most parts a chance event is offered in (``state.chance_parts()``):
+        1 unless the game factors its rolls."""
+        return 1
+
+    @property
+    def max_chance_part_outcomes(self) -> int | None:
+        """The most values any part of a chance event has (``chance_parts()``);
+        ``max_chance_outcomes`` where rolls are not factored."""
+        return self.max_chance_outcomes
+
     def score_bounds(self) -> tuple[int, int] | None:
         """The lowest and the highest score a seat can end with in this
         configuration, or ``None`` if the game does not state them."""

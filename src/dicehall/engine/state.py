@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -75,6 +76,20 @@ class GameState(ABC):
         override this with the few values their dice depend on; by default the
         key is the outcomes themselves."""
         return tuple(self.chance_outcomes()) if self.is_chance() else None
+
+    def chance_parts(self) -> tuple[tuple[tuple[Any, Fraction], ...], ...]:
+        """The pending chance event as independent parts, each with every value
+        and its probability: a value drawn from each part, in order, joined by
+        :meth:`join_chance`, is an outcome of ``chance_outcomes()`` with the
+        product of the parts' probabilities. A roll of many kinds of dice is
+        offered this way by games that have one (Noch mal: colour dice, number
+        dice, the special die), so a caller need not list every combination. By
+        default one part, the outcomes themselves."""
+        return (tuple(self.chance_outcomes()),)
+
+    def join_chance(self, values: Sequence[Any]) -> Any:
+        """The outcome made of one value of each of :meth:`chance_parts`, in order."""
+        return values[0]
 
     def sample_chance(self, rng: random.Random) -> Any:
         """Draw an outcome of the pending chance event."""

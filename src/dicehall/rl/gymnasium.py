@@ -32,7 +32,7 @@ from ..engine.state import CHANCE, SIMULTANEOUS, GameState
 from . import DEFAULT_MAX_STEPS, step_limit
 from .observations import encoder
 from .rewards import Rewards, check_kind
-from .spaces import observation_space, observe
+from .spaces import Legal, observation_space, observe
 
 
 class DicehallEnv(gymnasium.Env):
@@ -58,11 +58,13 @@ class DicehallEnv(gymnasium.Env):
         self.observation_space = observation_space(self.encoder, observation)
         self.action_space = spaces.Discrete(self.game.num_distinct_actions)
         self.state: GameState = self.game.new_initial_state()
+        self.legal = Legal()
 
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
         super().reset(seed=seed)
         self.rng = random.Random(int(self.np_random.integers(2**63 - 1)))
         self.state = self.game.new_initial_state()
+        self.legal.forget()
         self.steps = 0
         self.scoring = Rewards(self.reward_kind, self.state)
         self._play_others()
@@ -71,8 +73,9 @@ class DicehallEnv(gymnasium.Env):
 
     def step(self, action: int) -> tuple[dict, float, bool, bool, dict]:
         state, seat = self.state, self.seat
-        legal = int(action) in state.legal_action_ids(seat)
+        legal = int(action) in self.legal.of(state, seat)
         state.apply_id(int(action) if legal else state.timeout_action_id(seat), seat)
+        self.legal.forget()
         self.steps += 1
         self._play_others()
         reward = self.scoring.step(state)[seat]
@@ -100,7 +103,8 @@ class DicehallEnv(gymnasium.Env):
     def _observe(self) -> dict[str, np.ndarray]:
         state = self.state
         deciding = not state.is_terminal() and self.steps < self.limit
-        return observe(self.encoder, self.form, state, self.seat, deciding)
+        return observe(self.encoder, self.form, state, self.seat,
+                       self.legal.of(state, self.seat) if deciding else None)
 
 
 for _name in game_names():

@@ -11,16 +11,20 @@ parameters (``pyspiel.load_game("dicehall_dizzle(players=1,level=8)")``):
   one joint move; the seats not deciding in it take ``wait``, an extra action id
   (``num_distinct_actions - 1``).
 
-Actions are the engine's ids (legal lists sorted), chance outcomes are indices
-into the engine's ``chance_outcomes()`` list (kept per ``state.chance_key()``),
-returns are the scores once the game is over. A game stops (is terminal, with the scores as they stand) after
-``max_steps`` steps, chance events included (:func:`dicehall.rl.step_limit`).
+Actions are the engine's ids (legal lists sorted). A chance event is served
+as the engine factors it (``state.chance_parts()``): one chance node per part,
+its outcomes the indices into that part (kept per ``state.chance_key()``), so a
+Noch mal so-gut roll is three nodes of at most 56 outcomes, not one of 15,680.
+Returns are the scores once the game is over. A game stops (is terminal, with
+the scores as they stand) after ``max_steps`` engine steps, a chance event one
+step however many parts it has (:func:`dicehall.rl.step_limit`).
 """
 
 from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -38,7 +42,8 @@ PARAMETER_KINDS = (bool, int, float, str)
 #: far more than the shipped games have (a Razzle-Dazzle game has at most 65)
 CHANCE_TABLES_KEPT = 256
 
-Chance = tuple[list, list[tuple[int, float]]]
+#: one part of a chance event: its values and OpenSpiel's (index, probability) pairs
+ChancePart = tuple[list, list[tuple[int, float]]]
 
 
 def parameters(name: str) -> dict[str, Any]:
@@ -87,28 +92,28 @@ class DicehallGame(pyspiel.Game):
         self.limit = step_limit(self.engine, params["max_steps"])
         self.wait = self.engine.num_distinct_actions
         bounds = self.engine.score_bounds() or (-math.inf, math.inf)
-        self.chance_tables: dict[Any, Chance] = {}
+        self.chance_tables: dict[Any, list[ChancePart]] = {}
         super().__init__(kind, pyspiel.GameInfo(
             num_distinct_actions=self.wait + self.simultaneous,
-            max_chance_outcomes=self.engine.max_chance_outcomes,
+            max_chance_outcomes=self.engine.max_chance_part_outcomes,
             num_players=self.engine.num_players,
             min_utility=float(bounds[0]), max_utility=float(bounds[1]),
             utility_sum=None,
-            max_game_length=self.limit), params)
+            max_game_length=self.limit * self.engine.max_chance_parts), params)
         self.encoder = encoder(self.engine)
 
     def new_initial_state(self) -> DicehallState:
         return DicehallState(self)
 
-    def chance(self, state: GameState) -> Chance:
-        """The pending chance event's outcomes and OpenSpiel's (index, probability)
-        pairs, made once per ``state.chance_key()`` (a few tables kept)."""
+    def chance(self, state: GameState) -> list[ChancePart]:
+        """The pending chance event's parts, made once per ``state.chance_key()``
+        (a few tables kept)."""
         key = state.chance_key()
         found = self.chance_tables.get(key)
         if found is None:
-            outcomes = state.chance_outcomes()
-            found = ([outcome for outcome, _ in outcomes],
-                     [(i, p.numerator / p.denominator) for i, (_, p) in enumerate(outcomes)])
+            found = [([value for value, _ in part],
+                      [(i, p.numerator / p.denominator) for i, (_, p) in enumerate(part)])
+                     for part in state.chance_parts()]
             if len(self.chance_tables) >= CHANCE_TABLES_KEPT:
                 self.chance_tables.clear()
             self.chance_tables[key] = found
@@ -144,6 +149,8 @@ class DicehallState(pyspiel.State):
         super().__init__(game)
         self.position = Position(game.engine.new_initial_state())
         self.steps = 0
+        #: the values drawn so far for the pending chance event's parts
+        self.drawn: list = []
 
     @property
     def engine(self) -> GameState:
@@ -174,13 +181,21 @@ class DicehallState(pyspiel.State):
             return [self.get_game().wait]
         return self.engine.legal_action_ids(player) if player == current else []
 
+    def _chance_part(self) -> ChancePart:
+        return self.get_game().chance(self.engine)[len(self.drawn)]
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return self.get_game().chance(self.engine)[1]
+        return self._chance_part()[1]
 
     def _apply_action(self, action: int) -> None:
         engine = self.engine
         if engine.current_player() == CHANCE:
-            engine.apply_outcome(self.get_game().chance(engine)[0][action])
+            parts = self.get_game().chance(engine)
+            self.drawn.append(parts[len(self.drawn)][0][action])
+            if len(self.drawn) < len(parts):
+                return
+            engine.apply_outcome(engine.join_chance(self.drawn))
+            self.drawn = []
         else:
             engine.apply_id(action, self.current_player())
         self.steps += 1
@@ -194,11 +209,26 @@ class DicehallState(pyspiel.State):
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             if self.engine.current_player() == CHANCE:
-                return str(self.get_game().chance(self.engine)[0][action])
+                return chance_words(self._chance_part()[0][action])
             return f"outcome {action}"
         if action == self.get_game().wait:
             return "wait"
         return str(self.get_game().engine.action_from_id(action))
+
+    def resample_from_infostate(self, player_id: int,
+                                probability_sampler: Callable[[], float]) -> DicehallState:
+        """A state ``player_id`` cannot tell from this one: the other seats'
+        hidden simultaneous choices are withdrawn and made again, each uniformly
+        among that seat's legal actions (``probability_sampler()`` draws in
+        [0, 1), as OpenSpiel's samplers do). Everything else is public."""
+        copy = self.clone()
+        engine = copy.engine
+        waiting = set(engine.deciders())
+        engine.withdraw_hidden(player_id)
+        for seat in sorted(set(engine.deciders()) - waiting):
+            ids = engine.legal_action_ids(seat)
+            engine.apply_id(ids[min(int(probability_sampler() * len(ids)), len(ids) - 1)], seat)
+        return copy
 
     def is_terminal(self) -> bool:
         return self._truncated() or self.engine.is_terminal()
@@ -210,6 +240,12 @@ class DicehallState(pyspiel.State):
 
     def __str__(self) -> str:
         return json.dumps(self.engine.to_json(), sort_keys=True)
+
+
+def chance_words(value: Any) -> str:
+    """A chance part's value as text: an engine outcome by its notation, a part
+    of one (a tuple of faces) by its faces."""
+    return " ".join(map(str, value)) if isinstance(value, tuple) else str(value)
 
 
 class Observer:

@@ -26,7 +26,7 @@ from ..engine.state import CHANCE, GameState
 from . import DEFAULT_MAX_STEPS, step_limit
 from .observations import encoder
 from .rewards import Rewards, check_kind
-from .spaces import observation_space, observe
+from .spaces import Legal, observation_space, observe
 
 
 class DicehallAEC(AECEnv):
@@ -42,6 +42,8 @@ class DicehallAEC(AECEnv):
         self.limit = step_limit(self.game, max_steps)
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(self.game.num_players)]
+        self.seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self.legal = Legal()
         space = observation_space(self.encoder, observation)
         actions = spaces.Discrete(self.game.num_distinct_actions)
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
@@ -57,6 +59,7 @@ class DicehallAEC(AECEnv):
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         self.rng = random.Random(seed)
         self.state = self.game.new_initial_state()
+        self.legal.forget()
         self.steps = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -70,31 +73,35 @@ class DicehallAEC(AECEnv):
         self._next()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self.possible_agents.index(agent)
+        seat = self.seats[agent]
         deciding = agent == self.agent_selection and not self._over()
-        return observe(self.encoder, self.form, self.state, seat, deciding)
+        return observe(self.encoder, self.form, self.state, seat,
+                       self.legal.of(self.state, seat) if deciding else None)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = self.possible_agents.index(agent)
+        seat, state = self.seats[agent], self.state
         self._cumulative_rewards[agent] = 0.0
-        legal = action is not None and int(action) in self.state.legal_action_ids(seat)
+        legal = action is not None and int(action) in self.legal.of(state, seat)
         self.infos[agent] = {"illegal": True} if not legal else {}
-        self.state.apply_id(int(action) if legal else self.state.timeout_action_id(seat), seat)
+        state.apply_id(int(action) if legal else state.timeout_action_id(seat), seat)
+        self.legal.forget()
         self.steps += 1
         self._roll()
-        self.rewards = dict(zip(self.agents, self.scoring.step(self.state)))
+        rewards, cumulative = self.rewards, self._cumulative_rewards
+        for other, reward in zip(self.agents, self.scoring.step(state)):
+            rewards[other] = reward
+            cumulative[other] += reward
         self._next()
-        self._accumulate_rewards()
 
     def _roll(self) -> None:
         """Roll every chance event due (each counts as a step)."""
-        state = self.state
+        state, rng = self.state, self.rng
         while state.current_player() == CHANCE and self.steps < self.limit:
-            state.apply_outcome(state.sample_chance(self.rng))
+            state.apply_outcome(state.sample_chance(rng))
             self.steps += 1
 
     def _over(self) -> bool:

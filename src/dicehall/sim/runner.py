@@ -59,6 +59,10 @@ class GameResult:
         return {"index": self.index, "bots": list(self.bots), "scores": list(self.scores),
                 "places": list(self.places)}
 
+    @classmethod
+    def from_json(cls, data: dict) -> GameResult:
+        return cls(int(data["index"]), tuple(data["bots"]), tuple(data["scores"]), tuple(data["places"]))
+
 
 Played = list[tuple[GameResult, "GameRecord | None"]]
 

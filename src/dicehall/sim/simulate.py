@@ -10,9 +10,11 @@ from __future__ import annotations
 import csv
 import json
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Self
 
 from ..engine.game import Game
 from ..engine.record import GameRecord
@@ -42,8 +44,34 @@ class SeatStats:
 SEAT_FIELDS = ("seat", "bot", "mean_score", "stdev_score", "wins", "win_rate")
 
 
+class SavedRun(ABC):
+    """A run saved with its games' results and read back, so saved runs merge."""
+
+    results: list[GameResult]
+
+    @abstractmethod
+    def to_json(self) -> dict:
+        """The run's summary as one JSON-ready object."""
+
+    def write_json(self, path: str | Path) -> None:
+        """Write :meth:`to_json` to ``path``, with every game's result, so that
+        :meth:`read_json` gives the run back and saved runs merge (``+``)."""
+        data = {**self.to_json(), "results": [result.to_json() for result in self.results]}
+        Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+    @classmethod
+    def read_json(cls, path: str | Path) -> Self:
+        """A run written by :meth:`write_json`."""
+        return cls.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
+
+    @classmethod
+    @abstractmethod
+    def from_json(cls, data: dict) -> Self:
+        """The run of :meth:`write_json`'s object."""
+
+
 @dataclass
-class SimulationResult:
+class SimulationResult(SavedRun):
     """A simulation run: per-seat statistics and every game's scores.
 
     ``scores[seat][i]`` is the seat's score in game *i*; ``results[i]`` is game
@@ -100,9 +128,12 @@ class SimulationResult:
             by_bot.setdefault(stats.bot, []).extend(self.scores[stats.seat])
         return by_bot
 
-    def write_json(self, path: str | Path) -> None:
-        """Write :meth:`to_json` to ``path``."""
-        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+    @classmethod
+    def from_json(cls, data: dict) -> SimulationResult:
+        """A run from :meth:`write_json`'s object (its statistics made again from the games)."""
+        bots = [seat["bot"] for seat in data["seats"]]
+        return cls.of(data["game"], data["options"], data["seed"], data["seconds"], bots,
+                      saved_results(data))
 
     def write_csv(self, path: str | Path) -> None:
         """Write one row per seat: ``seat,bot,mean_score,stdev_score,wins,win_rate``."""
@@ -125,6 +156,14 @@ class SimulationResult:
             for result in self.results:
                 writer.writerow([result.index, *result.scores,
                                  " ".join(str(seat) for seat in result.winners)])
+
+
+def saved_results(data: dict) -> list[GameResult]:
+    """The per-game results of a saved run; a summary without them cannot merge."""
+    if "results" not in data:
+        raise ValueError("this summary has no per-game results (write it with write_json "
+                         "or --out-json to merge it later)")
+    return [GameResult.from_json(result) for result in data["results"]]
 
 
 def merged_seed(a: int | str, b: int | str) -> int | str:

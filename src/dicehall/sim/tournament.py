@@ -10,7 +10,6 @@ results are the same for any number of worker processes.
 from __future__ import annotations
 
 import csv
-import json
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
@@ -21,7 +20,7 @@ from ..engine.game import Game
 from ..engine.record import GameRecord
 from .rotation import full_cycle_length, rotation_length
 from .runner import GameResult, run_games
-from .simulate import check_mergeable, merged_seed
+from .simulate import SavedRun, check_mergeable, merged_seed, saved_results
 from .stats import Tally, head_to_head, tally_bots
 
 
@@ -60,7 +59,7 @@ BOT_FIELDS = ("bot", "games", "wins", "win_rate", "win_rate_low", "win_rate_high
 
 
 @dataclass
-class TournamentResult:
+class TournamentResult(SavedRun):
     """A tournament: per-bot statistics, the head-to-head table and every game.
 
     ``head_to_head[a][b]`` is ``{"games": n, "ahead": x}``: in the ``n`` games
@@ -131,9 +130,11 @@ class TournamentResult:
                 "stats": [asdict(stats) for stats in self.stats],
                 "head_to_head": self.head_to_head}
 
-    def write_json(self, path: str | Path) -> None:
-        """Write :meth:`to_json` to ``path``."""
-        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+    @classmethod
+    def from_json(cls, data: dict) -> TournamentResult:
+        """A run from :meth:`write_json`'s object (its statistics made again from the games)."""
+        return cls.of(data["game"], data["options"], data["players"], data["bots"], data["seed"],
+                      data["seconds"], saved_results(data))
 
     def write_csv(self, path: str | Path) -> None:
         """Write one row per bot with the columns of ``BOT_FIELDS``."""

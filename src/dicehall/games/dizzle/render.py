@@ -318,8 +318,8 @@ def _legend(sheet: Sheet, crossed: int | None, marks: _Marks, solo: bool,
                           f"longest closed {LONGEST_POINTS}"))
         if crossed is not None:
             found = networks(sheet, marks.pieces)
-            opened = sum(len(fields) for fields, closed in found if not closed)
-            closed = [len(fields) for fields, is_closed in found if is_closed]
+            opened = sum(fields.bit_count() for fields, closed in found if not closed)
+            closed = [fields.bit_count() for fields, is_closed in found if is_closed]
             points = railway_points(sheet, marks.pieces)
             lines.append(Text(f"tracks: {opened} open, {sum(closed)} closed → {points} "
                               f"{'point' if points == 1 else 'points'}"))
@@ -367,7 +367,7 @@ def render_sheet(sheet: Sheet, crossed: int | None = None, scribbled: int = 0, d
     closed = 0
     for fields, is_closed in networks(sheet, pieces) if pieces else ():
         if is_closed:
-            closed |= sum(1 << index for index in fields)
+            closed |= fields
     marks = _Marks(shown, scribbled, dice, locked, lava, pieces, closed, track_due)
     grid = _grid(sheet, marks)
     if not legend:

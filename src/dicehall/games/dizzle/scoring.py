@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
-from .railway import LONGEST_POINTS, railway_points
+from .railway import LONGEST_POINTS, remembered_railway
 from .sheet import Scored, Sheet
 
 SOLO_BOMB_POINTS = 2
@@ -41,7 +41,7 @@ def score_parts(sheet: Sheet, crossed: int, scribbled: int, flag_values: Sequenc
         "flags": sum(value for value in flag_values if value is not None),
         "bombs": bombs,
         "poop": -sum(poop.points for poop in sheet.poops if poop.mask & crossed),
-        "railway": railway_points(sheet, tracks or {}) if sheet.railway else 0,
+        "railway": remembered_railway(sheet, tuple((tracks or {}).items())) if sheet.railway else 0,
     }
 
 

@@ -95,6 +95,18 @@ class NochmalGame(Game):
         return (comb(colours + faces - 1, colours) * comb(numbers + faces - 1, numbers)
                 * (len(SPECIAL_FACES) if special else 1))
 
+    @property
+    def max_chance_parts(self) -> int:
+        """Colour dice, number dice and, in so-gut, the special die."""
+        return 3 if self.dice[2] else 2
+
+    @property
+    def max_chance_part_outcomes(self) -> int:
+        colours, numbers, special = self.dice
+        faces = len(COLOUR_FACES)
+        return max(comb(colours + faces - 1, colours), comb(numbers + faces - 1, numbers),
+                   len(SPECIAL_FACES) if special else 1)
+
     def score_bounds(self) -> tuple[int, int]:
         return score_bounds(self.sheet, self.num_players == 1)
 

@@ -18,8 +18,9 @@ A table pickles without its memos (they start empty again once read back).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache
 from itertools import combinations
 
 from ...engine.bits import bit_list, mask_of
@@ -77,16 +78,14 @@ class ActionTable:
         self._memoise()
 
     def _memoise(self) -> None:
-        """Wrap the filters in fresh memos (caches of bound methods, which do not pickle)."""
+        """Wrap the filters in memos of this table."""
         for name in MEMOISED:
             setattr(self, name, cache(getattr(self, "_" + name)))
 
-    def __getstate__(self) -> dict:
-        return {key: value for key, value in self.__dict__.items() if key not in MEMOISED}
-
-    def __setstate__(self, state: dict) -> None:
-        self.__dict__.update(state)
-        self._memoise()
+    def __reduce__(self) -> tuple:
+        """Pickled as its sheet: the table is made again from it (or found among
+        those kept) where it is unpickled, so a pickled game or state stays small."""
+        return action_table, (self.sheet,)
 
     def _canonical_bombs(self, square: int) -> list[tuple[int, int]]:
         """The bomb sets first found in this square, as (mask, id)."""
@@ -165,7 +164,17 @@ def is_connected(sheet: NochmalSheet, mask: int) -> bool:
         grown = more
 
 
-@lru_cache(maxsize=TABLES_KEPT)
+#: the tables made, by their sheet's data (see :func:`action_table`)
+_tables: dict[str, ActionTable] = {}
+
+
 def action_table(sheet: NochmalSheet) -> ActionTable:
-    """The table of a sheet, shared by the games on it (a few sheets kept)."""
-    return ActionTable(sheet)
+    """The table of a sheet, shared by the games on sheets of the same data (an
+    unpickled sheet is another object with the same data); a few sheets kept."""
+    key = json.dumps(sheet.data, sort_keys=True)
+    table = _tables.get(key)
+    if table is None:
+        if len(_tables) >= TABLES_KEPT:
+            del _tables[next(iter(_tables))]
+        table = _tables[key] = ActionTable(sheet)
+    return table

@@ -59,15 +59,22 @@ class Encoder(ABC):
         # whose bounds are equal draw warnings from the checkers
         self.high = np.concatenate([np.full(f.size, max(f.high, f.low + 1), np.float32)
                                     for f in self.fields])
-        self.constant = np.zeros(self.size, np.float32)
-        self.fill_constant(self.views(self.constant))
+        #: each seat's order of the seats (:func:`seat_order`)
+        self.orders = [seat_order(seat, game.num_players) for seat in range(game.num_players)]
+        #: per seat, the fields that never change in this configuration for it
+        self.constants = []
+        for seat in range(game.num_players):
+            constant = np.zeros(self.size, np.float32)
+            self.fill_constant(self.views(constant), seat)
+            self.constants.append(constant)
 
     @abstractmethod
     def layout(self) -> list[Field]:
         """The fields in the order of the flat vector."""
 
-    def fill_constant(self, out: dict[str, np.ndarray]) -> None:
-        """Write the fields that never change in this configuration (the printed sheet or board)."""
+    def fill_constant(self, out: dict[str, np.ndarray], seat: int) -> None:
+        """Write the fields that never change in this configuration for ``seat``
+        (the printed sheet or board, where the seats come onto it)."""
 
     @abstractmethod
     def fill(self, vector: np.ndarray, state: GameState, seat: int) -> None:
@@ -84,9 +91,10 @@ class Encoder(ABC):
 
     def encode(self, state: GameState, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         """The flat observation of ``state`` for ``seat`` (written into ``out`` if given)."""
-        vector = self.constant.copy() if out is None else out
+        constant = self.constants[seat]
+        vector = constant.copy() if out is None else out
         if out is not None:
-            np.copyto(vector, self.constant)
+            np.copyto(vector, constant)
         self.fill(vector, state, seat)
         return vector
 
@@ -111,10 +119,11 @@ def planes(masks: Sequence[int], size: int) -> np.ndarray:
     return np.unpackbits(data)[::-1][:count]
 
 
-def action_mask(state: GameState, seat: int) -> np.ndarray:
-    """One int8 flag per action id: 1 where ``seat`` may take it now."""
+def action_mask(state: GameState, seat: int, legal: Sequence[int] | None = None) -> np.ndarray:
+    """One int8 flag per action id: 1 where ``seat`` may take it now (``legal``:
+    its legal ids, if the caller has listed them already)."""
     mask = np.zeros(state.game.num_distinct_actions, np.int8)
-    mask[state.legal_action_ids(seat)] = 1
+    mask.put(state.legal_action_ids(seat) if legal is None else legal, 1)
     return mask
 
 

@@ -50,7 +50,7 @@ class NochmalEncoder(Encoder):
             Field("rolls", (1,), high=rolls),
         ]
 
-    def fill_constant(self, out: dict[str, np.ndarray]) -> None:
+    def fill_constant(self, out: dict[str, np.ndarray], seat: int) -> None:
         sheet = self.game.sheet
         width = sheet.width
         #: where the taken columns, rows and colours lie in their unpacked masks
