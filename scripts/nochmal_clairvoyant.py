@@ -5,17 +5,18 @@ sheet in the beam is extended by every legal action for the next roll, and
 the ``--width`` distinct sheets the game's evaluation likes best are kept. The
 best final score is an estimate, from below, of what perfect foresight earns,
 and so a bound, from above, that no honest player is likely to pass on
-average. docs/strength.md uses it for the classic sheet's target.
+average. docs/strength.md uses it for both editions' targets. A so-gut game
+may end early (two colours complete): such a line's score counts, and the
+others play on.
 
     python scripts/nochmal_clairvoyant.py --edition classic --width 400 --games 20
 """
 
 from __future__ import annotations
 
-import argparse
 import random
-import statistics
-from concurrent.futures import ProcessPoolExecutor
+
+from clairvoyance import beam_arguments, keep_best, play_games, report
 
 from dicehall.engine.registry import make_game
 from dicehall.engine.state import GameState
@@ -25,53 +26,52 @@ def best_score(edition: str, width: int, seed: int) -> int:
     game = make_game("nochmal", players=1, edition=edition)
     start, rng = game.new_initial_state(), random.Random(seed)
     rolls = [start.sample_chance(rng) for _ in range(game.sheet.solo_rolls)]
-    beam = [start]
+    beam, best = [start], None
     for roll in rolls:
         beam = _extend(beam, roll)
-        finished = [state for state in beam if state.is_terminal()]
-        if finished:
-            return max(state.scores()[0] for state in finished)
+        # a so-gut game may end early (two colours complete): keep its score, play the rest on
+        ended = [state.scores()[0] for state in beam if state.is_terminal()]
+        if ended:
+            best = max(ended) if best is None else max(best, *ended)
+        beam = [state for state in beam if not state.is_terminal()]
+        if not beam:
+            break
         beam = _best(beam, width)
-    raise AssertionError("a solo game ends after its rolls")
+    assert best is not None, "a solo game ends after its rolls"
+    return best
 
 
 def _extend(beam: list[GameState], roll: object) -> list[GameState]:
+    """Every way to play ``roll`` from every state of the beam: the roll's
+    choice, then any decisions it leads to before the next roll (so-gut's bomb
+    items), each way to the next roll or the end."""
     grown = []
     for state in beam:
         rolled = state.clone()
         rolled.apply_outcome(roll)
-        for action in rolled.legal_action_ids(0):
-            after = rolled.clone()
-            after.apply_id(action, 0)
-            grown.append(after)
+        todo = [rolled]
+        while todo:
+            deciding = todo.pop()
+            for action in deciding.legal_action_ids(0):
+                after = deciding.clone()
+                after.apply_id(action, 0)
+                (grown if after.is_chance() or after.is_terminal() else todo).append(after)
     return grown
 
 
 def _best(states: list[GameState], width: int) -> list[GameState]:
     evaluate = states[0].game.evaluate
-    kept, seen = [], set()
-    for state in sorted(states, key=lambda s: -evaluate(s, 0)):
-        key = (state.crossed[0], state.jokers_used[0])
-        if key not in seen:
-            seen.add(key)
-            kept.append(state)
-            if len(kept) == width:
-                break
-    return kept
+    return keep_best(states, width, lambda state: evaluate(state, 0),
+                     lambda state: (state.crossed[0], state.jokers_used[0], state.specials[0],
+                                    state.specials_used[0], state.hearts[0]))
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = beam_arguments(__doc__, width=400)
     parser.add_argument("--edition", default="classic", choices=("classic", "so-gut"))
-    parser.add_argument("--width", type=int, default=400)
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--workers", type=int, default=None)
     args = parser.parse_args()
-    with ProcessPoolExecutor(args.workers) as pool:
-        scores = list(pool.map(best_score, [args.edition] * args.games, [args.width] * args.games,
-                               range(args.games)))
-    print(f"{args.edition}, beam {args.width}, {args.games} games: mean {statistics.mean(scores):.2f}"
-          f" (sd {statistics.pstdev(scores):.2f}), best {max(scores)}, worst {min(scores)}")
+    scores = play_games(best_score, args.games, args.workers, args.edition, args.width)
+    print(report(f"{args.edition}, beam {args.width}", scores))
 
 
 if __name__ == "__main__":

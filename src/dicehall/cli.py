@@ -13,7 +13,7 @@ from functools import reduce
 from importlib import import_module
 from pathlib import Path
 from types import ModuleType
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 from rich.console import Console
@@ -37,6 +37,9 @@ from .sim import bench as run_bench
 from .sim import simulate as run_simulate
 from .sim import tournament as run_tournament
 from .sim.tournament import check_bots
+
+if TYPE_CHECKING:
+    from .bots.review import Review
 
 app = typer.Typer(help="Dicehall: play and analyse Dizzle, Noch mal so gut! and Razzle-Dazzle.",
                   no_args_is_help=True, add_completion=False)
@@ -156,16 +159,16 @@ BOTS_HELP = ("a bot's name with parameters (mcts:iterations=500) or your own bot
 
 
 @contextmanager
-def progress_bar(total: int, show: bool) -> Iterator[Optional[Callable[[int], None]]]:
-    """A progress bar on the terminal (``show``), or nothing; yields the callback."""
+def progress_bar(total: int, show: bool, what: str = "games") -> Iterator[Optional[Callable[[int], None]]]:
+    """A progress bar of ``what`` on the terminal (``show``), or nothing; yields the callback."""
     if not show:
         yield None
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    with Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+    with Progress(TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=console, transient=True) as bar:
-        task = bar.add_task("games", total=total)
+        task = bar.add_task(what, total=total)
         yield lambda done: bar.advance(task, done)
 
 
@@ -460,6 +463,63 @@ def hint(
                   f"{advice.visits} visits)", highlight=False)
     for action, value, visits in advice.alternatives[:5]:
         console.print(f"  also {action} (value {value:.2f}, {visits} visits)", highlight=False)
+
+
+@app.command()
+def review(
+    file: Annotated[Path, typer.Argument(help="The record (JSON) of a finished game.")],
+    seat: Annotated[Optional[int], typer.Option(
+        help="The seat to review (default: the first seat that is not a bot, else 0).")] = None,
+    rounds: Annotated[int, typer.Option(
+        min=4, help="Games played on after each candidate (more: narrower intervals, slower).")] = 16,
+    width: Annotated[int, typer.Option(min=1, help="Candidates weighed besides the action taken.")] = 4,
+    seed: Annotated[int, typer.Option(help="Seed of the review's dice; same seed, same review.")] = 0,
+    as_json: JsonArg = False,
+    data_file: DataFileArg = None,
+) -> None:
+    """Review a finished game: each decision of a seat weighed in points, the mistakes, luck."""
+    from .bots.review import review as review_game
+
+    rec, state = replayed(file, data_file)
+    if not state.is_terminal():
+        fail(f"{file}: the game is not finished: only finished games are reviewed")
+    if seat is None:
+        seat = reviewed_seat(rec)
+    decisions = sum(entry.seat == seat for entry in rec.entries)
+    with progress_bar(decisions, show_progress(as_json), "decisions") as advance, reported(file):
+        try:
+            found = review_game(rec, seat, rounds=rounds, width=width, seed=seed,
+                                files=data_file or (),
+                                progress=advance and (lambda done, total: advance(1)))
+        except ValueError as error:
+            fail(f"{file}: {error}")
+    if as_json:
+        print(json.dumps(found.to_json()))
+        return
+    print_review(found)
+
+
+def reviewed_seat(rec: GameRecord) -> int:
+    """The first seat a person played (its name is not a bot's), else seat 0."""
+    bots = set(bot_names())
+    names = rec.seats or []
+    return next((seat for seat, name in enumerate(names) if name.split(":")[0] not in bots), 0)
+
+
+def print_review(found: Review) -> None:
+    from rich.table import Table
+
+    table = Table(title=f"Seat {found.seat}: {len(found.decisions)} decisions", title_justify="left")
+    for heading in ("step", "taken", "preferred", "loss", "95% interval", ""):
+        table.add_column(heading, justify="right" if heading in ("step", "loss") else "left")
+    for decision in found.decisions:
+        table.add_row(str(decision.step), decision.taken, decision.preferred, f"{decision.loss:.1f}",
+                      f"{decision.low:.1f} – {decision.high:.1f}", "mistake" if decision.mistake else "")
+    console.print(table)
+    for decision in found.mistakes():
+        console.print(f"  step {decision.step}: {decision.taken} instead of {decision.preferred} "
+                      f"cost about {decision.loss:.1f} points", highlight=False)
+    console.print(found.summary(), highlight=False)
 
 
 LevelArg = Annotated[str, typer.Argument(metavar="LEVEL|FILE",

@@ -76,7 +76,9 @@ def base_url(tmp_path_factory) -> str:
     # every browser of the session comes from 127.0.0.1, so its quotas are lifted
     config = data / "settings.toml"
     config.write_text("waiting_tables_per_address = 10000\ntables_burst = 10000\n"
-                      "connections_per_address = 10000\n")
+                      "connections_per_address = 10000\n"
+                      # post-game reviews play few games on: seconds, not minutes
+                      "review_rounds = 4\nreview_width = 2\n")
     process = subprocess.Popen(
         [sys.executable, "-m", "dicehall.cli", "serve", "--port", str(port), "--data", str(data),
          "--bot-pace", "0", "--config", str(config)],

@@ -20,6 +20,7 @@ from .http_limits import BodyLimit, validation_error
 from .live import serve_client
 from .lobby import LobbyError
 from .manager import TableManager
+from .reviews import Reviews
 from .routes import router
 
 
@@ -47,12 +48,14 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         manager = TableManager(open_database(settings.database_url), settings, clock)
         app.state.manager = manager
+        app.state.reviews = Reviews(manager.sessions, settings)
         manager.resume()
         interval = settings.timer_interval
         ticker = asyncio.create_task(tick(manager, interval)) if interval else None
         yield
         if ticker:
             ticker.cancel()
+        await app.state.reviews.close()
         await manager.close()
 
     app = FastAPI(title="Dicehall", lifespan=lifespan)

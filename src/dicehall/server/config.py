@@ -72,6 +72,13 @@ class Settings:
     #: bots thinking at once on this server: the others queue, first come
     #: first served, so no table's bots starve the rest
     bot_threads: int = 1
+    #: post-game reviews: worker processes that make them, reviews waiting or
+    #: being made at once (more are refused until one is done), and the
+    #: review's budget (``dicehall review --rounds --width``)
+    review_workers: int = 1
+    review_queue: int = 4
+    review_rounds: int = 16
+    review_width: int = 4
     bot_levels: tuple[str, ...] = field(default=("easy", "medium", "hard"))
 
     def __post_init__(self) -> None:

@@ -93,6 +93,17 @@ class HeartbeatRow(Base):
     at: Mapped[float] = mapped_column(Float)
 
 
+class ReviewRow(Base):
+    """A finished game's post-game review of one seat (``dicehall.bots.review``)."""
+
+    __tablename__ = "reviews"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    data: Mapped[dict] = mapped_column(JSON)
+    created: Mapped[float] = mapped_column(Float)
+
+
 class RatingRow(Base):
     __tablename__ = "ratings"
 

@@ -56,7 +56,8 @@ ERRORS: dict[int, dict[str, Any]] = {
     422: {"model": Unfit, "description": "a request that does not fit its schema (NaN, Infinity and "
                                          "deep nesting included)"},
     429: {"model": Problem, "description": "a quota of the creating address: waiting tables, tables created"},
-    503: {"model": Problem, "description": "storage unavailable: nothing changed, try again"},
+    503: {"model": Problem, "description": "storage unavailable: nothing changed, try again; or the "
+                                           "server is busy making reviews"},
 }
 
 
@@ -149,6 +150,32 @@ def replay(table_id: str, request: Request, invite: str | None = None) -> dict:
     table = finished(request, table_id, invite)
     return {"table": manager_of(request).table_json(table), "layout": table.layout,
             **table.replay()}
+
+
+class ReviewAnswer(BaseModel):
+    """A post-game review: ``done`` with the review, or ``pending`` while it is made."""
+
+    status: str
+    review: dict[str, Any] | None = None
+
+
+@router.get("/tables/{table_id}/review", response_model=ReviewAnswer, response_model_exclude_none=True,
+            responses={**errors(400, 403, 404, 409, 422, 503),
+                       202: {"model": ReviewAnswer, "description": "the review is being made: "
+                                                                   "ask again in a few seconds"}})
+async def review(table_id: str, request: Request, response: Response,
+                 seat: Annotated[int, Query(ge=0, le=7)] = 0, invite: str | None = None) -> dict:
+    """A finished game's post-game review of one seat (docs/bots.md, "Post-game
+    review"): ``{"status": "done", "review": ...}``, or 202 and
+    ``{"status": "pending"}`` while it is made (ask again in a few seconds)."""
+    table = await run_in_threadpool(finished, request, table_id, invite)
+    if seat >= table.game.num_players:
+        raise LobbyError(400, f"seat {seat} is not at this table", code="seat")
+    found = await request.app.state.reviews.review(table.id, seat, lambda: table.record().to_json())
+    if found is None:
+        response.status_code = 202
+        return {"status": "pending"}
+    return {"status": "done", "review": found}
 
 
 @router.get("/leaderboard/{game}", responses=errors(400, 422, 503))

@@ -41,6 +41,7 @@ export const api = {
   start: (id, token) => request("POST", `/api/tables/${enc(id)}/start`, { token }),
   rematch: (id, token) => request("POST", `/api/tables/${enc(id)}/rematch`, { token }),
   replay: (id, invite) => request("GET", `/api/tables/${enc(id)}/replay${query({ invite })}`),
+  review: (id, seat, invite) => request("GET", `/api/tables/${enc(id)}/review${query({ seat, invite })}`),
   leaderboard: (game) => request("GET", `/api/leaderboard/${enc(game)}`),
 };
 

@@ -4,8 +4,8 @@
 // with the arrows, or the "step by step" toggle); autoplay at a chosen speed;
 // the log beside the sheets (every step's events in the engine's words, the
 // chat at the step where it was said), the current move's entries and the
-// fields it changed highlighted (ctx.marks), and the end summary at the last
-// step.
+// fields it changed highlighted (ctx.marks), the end summary at the last
+// step, and the post-game review of a chosen player (review.js).
 
 import { api, recordUrl, tableUrl } from "./api.js";
 import { renderBoard } from "./board.js";
@@ -14,6 +14,7 @@ import { errorParagraph } from "./errors.js";
 import { gameModule } from "./games/index.js";
 import { currentLanguage, initI18n, onLanguageChange, t } from "./i18n.js";
 import { renderPlayers, seatName } from "./players.js";
+import { renderReview, setupReview } from "./review.js";
 import { describe, loadWords, word } from "./words.js";
 
 const tableId = param("id");
@@ -292,6 +293,7 @@ async function retranslate() {
   renderSpeeds();
   renderAutoplay();
   renderLog();
+  renderReview();
   render();
 }
 
@@ -342,6 +344,7 @@ async function main() {
   bind();
   onLanguageChange(() => retranslate().catch(showError));
   renderLog();
+  setupReview({ tableId, invite, names: names(), onStep: (step) => { setPlaying(false); go(step); } });
   const wanted = param("step");
   go(wanted !== null && wanted !== "" ? Number(wanted) : replay.moves[0].steps[1]);
   document.body.dataset.ready = "true";

@@ -1,0 +1,206 @@
+"""Post-game review: every decision of one seat weighed, in points.
+
+For each decision the seat made, the reviewer takes the position as that seat
+knew it (``state.redacted(seat)``: others' hidden choices are made again, never
+peeked at) and plays on from it after each of a few candidate actions: the
+game's evaluation's best ``width``, and the action taken. Every candidate is
+played ``rounds`` times to the end by the greedy policy in every seat, the
+same dice for every candidate in a round ("common random numbers"), and its
+value is the seat's mean final score. So:
+
+* the **preferred** action is the candidate with the highest value in the
+  even rounds;
+* the **loss** of the action taken is the preferred one's value minus its
+  own in the odd rounds, with a 95% interval from their paired differences
+  (picking and measuring on the same rounds would overstate every loss: the
+  best of a few noisy means is too high by the noise); a decision is a
+  **mistake** when its loss is at least :data:`MISTAKE_POINTS` and the
+  interval's low end is above zero;
+* the score splits exactly into the start and three parts, each estimated
+  with the same values: ``score = start + against_greedy + luck``, where
+  ``start`` is what greedy play expects from the first position,
+  ``against_greedy`` adds up, decision by decision, the value of the action
+  taken minus that of the greedy action (what the seat's own choices gained
+  over plain greedy play), and ``luck`` is every change of value between one
+  decision and the next (the dice, and in games for several the others' play).
+  ``lost_to_decisions`` adds up the losses against the preferred actions.
+
+The values are estimates by greedy play to the end: a decision greedy play
+cannot exploit may be valued low. More ``rounds`` narrow the intervals.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field
+from pathlib import Path
+from statistics import fmean, stdev
+
+from ..engine.record import GameRecord
+from ..engine.state import CHANCE, TERMINAL, GameState
+from .greedy import greedy_choice, ranked
+
+#: a decision is flagged as a mistake from this expected loss (points) on
+MISTAKE_POINTS = 2.0
+#: the two-sided 95% normal quantile, for the intervals of the losses
+Z95 = 1.96
+
+
+@dataclass
+class Decision:
+    """One decision of the reviewed seat. ``values`` maps each candidate's
+    notation to its estimated final score (best first)."""
+
+    step: int
+    taken: str
+    preferred: str
+    greedy: str
+    values: dict[str, float]
+    loss: float
+    low: float
+    high: float
+
+    @property
+    def mistake(self) -> bool:
+        return self.loss >= MISTAKE_POINTS and self.low > 0
+
+    def to_json(self) -> dict:
+        return {"step": self.step, "taken": self.taken, "preferred": self.preferred,
+                "greedy": self.greedy, "loss": round(self.loss, 2),
+                "interval": [round(self.low, 2), round(self.high, 2)], "mistake": self.mistake,
+                "values": {action: round(value, 2) for action, value in self.values.items()}}
+
+
+@dataclass
+class Review:
+    """A finished game's review for one seat (see the module's docstring)."""
+
+    game: str
+    options: dict
+    seat: int
+    score: int
+    start: float
+    rounds: int
+    width: int
+    decisions: list[Decision] = field(default_factory=list)
+
+    @property
+    def lost_to_decisions(self) -> float:
+        return sum(decision.loss for decision in self.decisions)
+
+    @property
+    def against_greedy(self) -> float:
+        return sum(d.values[d.taken] - d.values[d.greedy] for d in self.decisions)
+
+    @property
+    def luck(self) -> float:
+        return self.score - self.start - self.against_greedy
+
+    def mistakes(self, most: int = 3) -> list[Decision]:
+        """The biggest mistakes, largest loss first."""
+        flagged = [decision for decision in self.decisions if decision.mistake]
+        return sorted(flagged, key=lambda decision: -decision.loss)[:most]
+
+    def summary(self) -> str:
+        """The review in a sentence: the score's parts, and the loss to decisions."""
+        gained, luck = self.against_greedy, self.luck
+        chance = "the dice" if self.options.get("players", 1) == 1 else "the dice and the others' play"
+        count = len(self.mistakes(len(self.decisions)))
+        return (f"You scored {self.score} where greedy play expects {self.start:.1f} from the start: "
+                f"your decisions {'gained' if gained >= 0 else 'lost'} {abs(gained):.1f} against "
+                f"greedy play and {chance} {'gave' if luck >= 0 else 'took'} {abs(luck):.1f}. "
+                f"Against the preferred actions you lost about {max(self.lost_to_decisions, 0):.1f} "
+                f"points to decisions ({count} {'mistake' if count == 1 else 'mistakes'}).")
+
+    def to_json(self) -> dict:
+        return {"game": self.game, "options": self.options, "seat": self.seat, "score": self.score,
+                "start": round(self.start, 2), "rounds": self.rounds, "width": self.width,
+                "lost_to_decisions": round(self.lost_to_decisions, 2),
+                "against_greedy": round(self.against_greedy, 2), "luck": round(self.luck, 2),
+                "summary": self.summary(), "mistakes": [d.step for d in self.mistakes()],
+                "decisions": [decision.to_json() for decision in self.decisions]}
+
+
+def review(record: GameRecord, seat: int, *, rounds: int = 16, width: int = 4, seed: int | str = 0,
+           progress: Callable[[int, int], None] | None = None,
+           files: Collection[str | Path] = ()) -> Review:
+    """Review the finished game of ``record`` for ``seat``. ``progress(done,
+    total)`` is called after each decision weighed; ``files`` are the sheet or
+    board files the record may name (as for :meth:`GameRecord.replay`).
+
+    Raises :class:`ValueError` for a game not finished, a seat not in it, or a
+    budget below one; :class:`~dicehall.engine.record.ReplayError` for a record
+    that does not replay."""
+    if rounds < 4 or width < 1:
+        raise ValueError("a review needs at least 4 rounds and 1 candidate")
+    game = record.make_game(files)
+    if not 0 <= seat < game.num_players:
+        raise ValueError(f"seat {seat} is not in this game (seats 0-{game.num_players - 1})")
+    final = record.replay(files=files)
+    if not final.is_terminal():
+        raise ValueError("the game is not finished: only finished games are reviewed")
+    steps = [index for index, entry in enumerate(record.entries) if entry.seat == seat]
+    state = game.new_initial_state()
+    start = fmean(play_out(state.clone(), seat, random.Random(f"{seed}:start:{k}"))
+                  for k in range(rounds))
+    result = Review(game.name, game.record_options(), seat, final.scores()[seat], start, rounds, width)
+    for index, entry in enumerate(record.entries):
+        if entry.seat == seat:
+            result.decisions.append(weigh(state, seat, entry.notation, index, rounds, width, seed))
+            if progress is not None:
+                progress(len(result.decisions), len(steps))
+        state.apply(entry.notation, entry.seat)
+    return result
+
+
+def weigh(state: GameState, seat: int, notation: str, step: int, rounds: int, width: int,
+          seed: int | str) -> Decision:
+    """One decision: the candidates' values and the loss of the one taken."""
+    known = state.redacted(seat)
+    taken = state.game.to_action_id(notation)
+    rng = random.Random(f"{seed}:{step}")
+    order = ranked(known, seat, known.legal_action_ids(seat), rng)
+    candidates = [action for _, _, action, _ in order[:width]]
+    if taken not in candidates:
+        candidates.append(taken)
+    finals = {action: [] for action in candidates}
+    for k in range(rounds):
+        for action in candidates:
+            after = known.clone()
+            after.apply_id(action, seat)
+            finals[action].append(play_out(after, seat, random.Random(f"{seed}:{step}:{k}")))
+    means = {action: fmean(scores) for action, scores in finals.items()}
+    # the preferred action is picked on the even rounds and its loss measured on
+    # the odd ones: the best of a few noisy means is too high by the noise
+    picking = {action: fmean(scores[::2]) for action, scores in finals.items()}
+    preferred = max(candidates, key=lambda action: (picking[action], action == taken))
+    differences = [a - b for a, b in zip(finals[preferred][1::2], finals[taken][1::2])]
+    loss = fmean(differences)
+    margin = Z95 * stdev(differences) / math.sqrt(len(differences))
+    decode = state.game.action_from_id
+    values = {str(decode(action)): means[action] for action in sorted(candidates, key=lambda a: -means[a])}
+    return Decision(step, str(decode(taken)), str(decode(preferred)), str(decode(order[0][2])), values,
+                    loss, loss - margin, loss + margin)
+
+
+def play_out(state: GameState, seat: int, rng: random.Random) -> int:
+    """``seat``'s final score after greedy play in every seat to the end (or to
+    the game's stated length, where a game states one)."""
+    limit = state.game.max_game_length
+    steps = 0
+    while (current := state.current_player()) != TERMINAL and (limit is None or steps < limit):
+        if current == CHANCE:
+            state.apply_outcome(state.sample_chance(rng))
+        else:
+            decider = state.deciders()[0]
+            state.apply_id(greedy_choice(state, decider, rng), decider)
+        steps += 1
+    return state.scores()[seat]
+
+
+def review_json(record: dict, seat: int, rounds: int, width: int) -> dict:
+    """:func:`review` of a record's JSON, as JSON: what a worker process is
+    handed and gives back (the server's reviews)."""
+    return review(GameRecord.from_json(record), seat, rounds=rounds, width=width).to_json()
