@@ -42,6 +42,8 @@ class TableRow(Base):
     #: the table of the rematch of this game, and the game this one is the rematch of
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
     rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    #: the seats that asked for a hint (``None`` in rows from before hints: none)
+    hints: Mapped[list | None] = mapped_column(JSON, nullable=True)
 
 
 class SeatRow(Base):

@@ -78,6 +78,8 @@ async def receive_loop(websocket: WebSocket, manager: TableManager, table_id: st
             message = parse_message(text)
             if message["type"] == "ping":
                 connection.send({"type": "pong"})
+            elif message["type"] == "hint":
+                connection.send(await manager.hint(table_id, connection.seat, message["version"]))
             elif message["type"] == "chat":
                 if not chat.take():
                     raise Refused("chat-rate", "too many chat lines: wait a moment")

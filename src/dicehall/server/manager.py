@@ -21,6 +21,7 @@ from typing import Any
 from sqlalchemy.orm import sessionmaker
 
 from ..bots.base import make_bot
+from ..bots.levels import hint as search_hint
 from ..engine.errors import DicehallError
 from ..engine.game import Game
 from ..engine.registry import make_game
@@ -385,6 +386,30 @@ class TableManager:
                 await self.changed(table, RUNNING)
             except StorageError:
                 raise await self.refused_storage(table_id) from None
+
+    async def hint(self, table_id: str, seat: int | None, version: int) -> dict:
+        """The hard level's advice for a solo player's decision (docs/server.md,
+        "Hints"), thought in a bot thread; the first hint of a seat is stored
+        with the table before it is given, and the table shows it from then on."""
+        table = self.table(table_id)
+        async with self.locks[table_id]:
+            self.check_turn(table, seat, version)
+            if not table.hints_allowed:
+                raise Refused("no-hints", "hints are for solo games; rated games are played without them")
+            position = table.match.state.redacted(seat)
+            if seat not in table.hints:
+                table.hints = sorted({*table.hints, seat})
+                try:
+                    await self.store(table)
+                except StorageError:
+                    raise await self.refused_storage(table_id) from None
+        async with self.thinking:
+            advice = await asyncio.to_thread(search_hint, position, seat, seed=f"{table.seed}:{version}")
+        game = table.game
+        return {"type": "hint", "version": version, "seat": seat, "action": game.action_json(
+                    game.action_id(advice.action)),
+                "alternatives": [game.action_json(game.action_id(action))
+                                 for action, _, _ in advice.alternatives[:3]]}
 
     @staticmethod
     def check_turn(table: LiveTable, seat: int | None, version: int) -> None:

@@ -86,9 +86,10 @@ def no_constants(name: str) -> None:
 
 def parse_message(text: str) -> dict:
     """A client's WebSocket message as ``{"type": "ping"}``,
-    ``{"type": "action", "version": n, "action": notation or id}`` or
-    ``{"type": "chat", "text": ...}``; raises :class:`Refused` for anything
-    else (NaN and Infinity included, and nesting too deep to parse)."""
+    ``{"type": "action", "version": n, "action": notation or id}``,
+    ``{"type": "hint", "version": n}`` or ``{"type": "chat", "text": ...}``;
+    raises :class:`Refused` for anything else (NaN and Infinity included, and
+    nesting too deep to parse)."""
     try:
         message = json.loads(text, parse_constant=no_constants)
     except (ValueError, RecursionError):
@@ -100,13 +101,18 @@ def parse_message(text: str) -> dict:
         return message
     if kind == "action":
         return check_action(message)
+    if kind == "hint":
+        if set(message) != {"type", "version"} or not isinstance(message["version"], int) \
+                or isinstance(message["version"], bool):
+            raise Refused("malformed", "a hint message has exactly \"type\" and \"version\" (a whole number)")
+        return message
     if kind == "chat":
         if set(message) != {"type", "text"} or not isinstance(message["text"], str):
             raise Refused("malformed", "a chat message has exactly \"type\" and \"text\" (a string)")
         return message
     if kind == "ping":
         raise Refused("malformed", "a ping carries nothing but its type")
-    raise Refused("unknown-type", "message types are \"action\", \"chat\" and \"ping\"")
+    raise Refused("unknown-type", "message types are \"action\", \"hint\", \"chat\" and \"ping\"")
 
 
 def check_action(message: dict) -> dict:

@@ -76,7 +76,7 @@ def table_row(table: LiveTable) -> dict:
     return {"status": table.status, "version": table.version,
             "deadlines": {str(s): at for s, at in table.clocks.deadlines.items()},
             "banks": {str(s): left for s, left in table.clocks.banks.items()}, "result": table.result,
-            "rematch": table.rematch}
+            "rematch": table.rematch, "hints": list(table.hints)}
 
 
 def seat_row(seat: Seat) -> dict:
@@ -104,8 +104,8 @@ def load(session: Session, table_id: str, bank_floor: float) -> LiveTable | None
         timed_out={step.index for step in steps if step.timed_out}, step_times=[step.at for step in steps],
         chat=[{"n": c.n, "seat": c.seat, "name": c.name, "text": c.text, "at": c.at, "step": c.step}
               for c in chat],
-        rematch=row.rematch, rematch_of=row.rematch_of, id=row.id, seed=row.seed, public=row.public,
-        invite=row.invite, clocks=clocks,
+        rematch=row.rematch, rematch_of=row.rematch_of, hints=list(row.hints or []), id=row.id,
+        seed=row.seed, public=row.public, invite=row.invite, clocks=clocks,
         seats=[Seat(s.kind, s.level, s.nickname, s.token_hash, s.away, s.disconnected_at) for s in seats],
         created=row.created, status=row.status, version=row.version, result=row.result)
     table.stored_rows = [table_row(table), *(seat_row(seat) for seat in table.seats)]

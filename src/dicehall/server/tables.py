@@ -83,6 +83,8 @@ class LiveTable:
     #: the table of this game's rematch, and the game this table is the rematch of
     rematch: str | None = None
     rematch_of: str | None = None
+    #: the seats that asked for a hint (the table shows it)
+    hints: list[int] = field(default_factory=list)
     #: the address that created the table (quotas), and when it last changed
     creator: str | None = None
     touched: float = 0.0
@@ -221,7 +223,14 @@ class LiveTable:
                 "timer": self.clocks.timer.to_json() if self.clocks.timer else None,
                 "status": self.status, "version": self.version, "created": self.created,
                 "seats": [seat.to_json(i, i in connected) for i, seat in enumerate(self.seats)],
-                "result": self.result, "rematch_of": self.rematch_of}
+                "result": self.result, "rematch_of": self.rematch_of,
+                "hints": self.hints, "hints_allowed": self.hints_allowed}
+
+    @property
+    def hints_allowed(self) -> bool:
+        """Hints are for solo games: every game for several is rated, and a
+        rated game is played without them."""
+        return len(self.seats) == 1
 
     @cached_property
     def layout(self) -> dict:

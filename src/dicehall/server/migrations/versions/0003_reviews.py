@@ -1,4 +1,5 @@
-"""Post-game reviews, stored with the finished game they review.
+"""Post-game reviews, stored with the finished game they review; the seats
+that asked for hints at a table.
 
 Revision ID: 0003
 Revises: 0002
@@ -14,6 +15,8 @@ depends_on = None
 
 
 def upgrade() -> None:
+    with op.batch_alter_table("tables") as tables:
+        tables.add_column(sa.Column("hints", sa.JSON, nullable=True))
     op.create_table(
         "reviews",
         sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
@@ -25,3 +28,5 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("reviews")
+    with op.batch_alter_table("tables") as tables:
+        tables.drop_column("hints")

@@ -11,6 +11,7 @@ import { errorParagraph } from "./errors.js";
 import { gameModule } from "./games/index.js";
 import { rollDice } from "./games/common.js";
 import { currentLanguage, initI18n, onLanguageChange, t } from "./i18n.js";
+import { askHint, hinted, hintRefused, receiveHint, renderHint } from "./hints.js";
 import { GameLog, renderLog } from "./log.js";
 import { renderBreakdown, renderRatings, renderRematch, renderWinners } from "./over.js";
 import { Play, renderActionList, renderChoices } from "./play.js";
@@ -76,10 +77,14 @@ function sendAction(notation) {
   play.clear(); // the decision is made: the next state, even with the same legal actions, starts afresh
 }
 
-function sendChat(text) {
+function send(message) {
   if (!open()) return false;
-  current.socket.send(JSON.stringify({ type: "chat", text }));
+  current.socket.send(JSON.stringify(message));
   return true;
+}
+
+function sendChat(text) {
+  return send({ type: "chat", text });
 }
 
 function connect() {
@@ -125,7 +130,11 @@ function receive(message) {
     current.fresh = [];
   } else if (message.type === "chat") {
     chat.add([message]);
+  } else if (message.type === "hint") {
+    receiveHint(message, current.table);
+    render();
   } else if (message.type === "error") {
+    hintRefused();
     serverError(message);
   }
 }
@@ -199,6 +208,7 @@ function renderGame(game, layout, view, seat) {
     deadlines: message.deadlines, banks: message.banks, mute: chat });
   renderBoard(game, layout, view, ctx);
   renderControls(game, interactive);
+  renderHint({ table: current.table, message, interactive, describe: choiceText });
   renderOver(view, seat);
 }
 
@@ -273,6 +283,8 @@ function bindControls() {
   $("#confirm").addEventListener("click", () => play.confirm());
   $("#undo").addEventListener("click", () => play.undo());
   $("#clear").addEventListener("click", () => play.clear());
+  $("#hint").addEventListener("click", () => askHint(send, current.message?.version) && render());
+  $("#hint-play").addEventListener("click", () => hinted() && sendAction(hinted().notation));
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && !typing(event) && play.undo()) event.preventDefault();
   });
