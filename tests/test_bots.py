@@ -31,7 +31,8 @@ def positions(name, options, seed, every=7):
 
 
 @pytest.mark.parametrize("name, options", GAMES, ids=lambda v: str(v))
-@pytest.mark.parametrize("bot_name", ["random", "greedy", "easy", "mcts", "rollout", "medium"])
+@pytest.mark.parametrize("bot_name", ["random", "greedy", "easy", "mcts", "rollout", "medium", "learned",
+                                      "lookahead:samples=2:width=2"])
 def test_every_bot_chooses_a_legal_action_in_random_positions(name, options, bot_name):
     bot = QUICK.get(bot_name, lambda: make_bot(bot_name))()
     for state in positions(name, options, seed=5):
@@ -42,7 +43,7 @@ def test_every_bot_chooses_a_legal_action_in_random_positions(name, options, bot
 
 
 def test_bot_names_and_levels():
-    assert {"random", "greedy", "mcts", "easy", "medium", "hard"} <= set(bot_names())
+    assert {"random", "greedy", "mcts", "easy", "medium", "hard", "learned", "lookahead"} <= set(bot_names())
     state = make_game("razzle").new_initial_state()
     assert make_bot("hard").search(state).iterations == 1000
     nochmal = make_game("nochmal").new_initial_state()

@@ -466,6 +466,66 @@ def hint(
 
 
 @app.command()
+def train(
+    game_name: Annotated[str, typer.Argument(metavar="GAME")],
+    players: PlayersArg = None,
+    option: OptionsArg = None,
+    iterations: Annotated[int, typer.Option(min=1, help="Rounds of self-play and fitting.")] = 5,
+    games_count: Annotated[int, typer.Option("--games", "-n", min=1, help="Self-play games a round.")] = 300,
+    evaluation: Annotated[int, typer.Option(min=1, help="Games a round measuring the model.")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the self-play; same seed, same model.")] = 0,
+    out: Annotated[Optional[Path], typer.Option(
+        help="The model file (default: dicehall-models/KEY.npz; the learned bot reads the package's "
+             "models and $DICEHALL_MODELS).")] = None,
+    plot: PlotArg = None,
+) -> None:
+    """Train the learned evaluation of a configuration by self-play (docs/bots.md)."""
+    from .bots.learned import model_key
+    from .bots.learned import train as run_training
+
+    with reported():
+        game = configure(game_name, players, option)
+    key = model_key(game)
+    if key is None:
+        fail("models are made for the shipped sheets and boards, not for one's own")
+    out = out or Path("dicehall-models") / f"{key}.npz"
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        fail(f"cannot write {out}: {error.strerror or error}")
+    check_outputs(plot)
+    curve: list[float] = []
+    with progress_bar(iterations * games_count, show_progress(False), "self-play games") as advance:
+        def progress(iteration: int, done: int, mean: float | None) -> None:
+            if mean is None and advance:
+                advance(1)
+            elif mean is not None:
+                curve.append(mean)
+                console.print(f"round {iteration + 1}: mean score {mean:.2f}", highlight=False)
+        with reported():
+            made = run_training(game, iterations=iterations, games=games_count, evaluation=evaluation,
+                                seed=seed, progress=progress)
+    write_outputs([(out, made.model.save), (plot, lambda path: plot_curve(game, curve, path))])
+    console.print(f"wrote {out} ({out.stat().st_size:,} bytes)", highlight=False)
+
+
+def plot_curve(game: Game, curve: list[float], path: Path) -> None:
+    """The training's learning curve: the evaluation games' mean score per round."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figure, axes = plt.subplots(figsize=(6, 3.5))
+    axes.plot(range(1, len(curve) + 1), curve, marker="o")
+    axes.set_xlabel("round of self-play")
+    axes.set_ylabel("mean score")
+    axes.set_title(f"{game.describe()}: learned evaluation")
+    figure.tight_layout()
+    figure.savefig(path, dpi=100)
+    plt.close(figure)
+
+
+@app.command()
 def review(
     file: Annotated[Path, typer.Argument(help="The record (JSON) of a finished game.")],
     seat: Annotated[Optional[int], typer.Option(
