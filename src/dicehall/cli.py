@@ -514,9 +514,11 @@ def plot_curve(game: Game, curve: list[float], path: Path) -> None:
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     figure, axes = plt.subplots(figsize=(6, 3.5))
     axes.plot(range(1, len(curve) + 1), curve, marker="o")
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
     axes.set_xlabel("round of self-play")
     axes.set_ylabel("mean score")
     axes.set_title(f"{game.describe()}: learned evaluation")

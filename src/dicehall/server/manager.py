@@ -393,9 +393,9 @@ class TableManager:
         with the table before it is given, and the table shows it from then on."""
         table = self.table(table_id)
         async with self.locks[table_id]:
-            self.check_turn(table, seat, version)
             if not table.hints_allowed:
                 raise Refused("no-hints", "hints are for solo games; rated games are played without them")
+            self.check_turn(table, seat, version)
             position = table.match.state.redacted(seat)
             if seat not in table.hints:
                 table.hints = sorted({*table.hints, seat})
