@@ -25,7 +25,7 @@ import os
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 import numpy as np
@@ -63,7 +63,7 @@ class ValueModel:
     weights: np.ndarray
     trained: dict = field(default_factory=dict)
 
-    @property
+    @cached_property
     def encoder(self) -> Encoder:
         return _encoder(self.game, json.dumps(self.options, sort_keys=True))
 
