@@ -32,6 +32,7 @@ import numpy as np
 
 from ..engine.errors import OptionError
 from ..engine.game import Game
+from ..engine.playout import Policy, play_on
 from ..engine.state import CHANCE, TERMINAL, GameState
 from ..rl.observations import Encoder, encoder
 from .base import register_bot
@@ -41,7 +42,6 @@ from .greedy import greedy_choice
 FORMAT = 1
 MODELS = Path(__file__).parent / "models"
 
-Policy = Callable[[GameState, int, random.Random], int]
 
 
 def model_key(game: Game) -> str | None:
@@ -269,19 +269,8 @@ def exploring(model: ValueModel | None, explore: float) -> Policy:
 
 def play_game(game: Game, policy: Policy, rng: random.Random,
               decided: Callable[[GameState, int], None] = lambda state, seat: None) -> list[int]:
-    """A game with ``policy`` in every seat (up to the game's stated length);
-    ``decided(state, seat)`` after each decision. The final scores."""
-    state = game.new_initial_state()
-    limit, steps = game.max_game_length, 0
-    while (current := state.current_player()) != TERMINAL and (limit is None or steps < limit):
-        steps += 1
-        if current == CHANCE:
-            state.apply_outcome(state.sample_chance(rng))
-            continue
-        seat = state.deciders()[0]
-        state.apply_id(policy(state, seat, rng), seat)
-        decided(state, seat)
-    return state.scores()
+    """A new game played with ``policy`` in every seat (:func:`~dicehall.engine.playout.play_on`)."""
+    return play_on(game.new_initial_state(), policy, rng, decided)
 
 
 def self_play(game: Game, coder: Encoder, policy: Policy,

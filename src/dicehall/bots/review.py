@@ -38,8 +38,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from statistics import fmean, stdev
 
+from ..engine.playout import play_on
 from ..engine.record import GameRecord
-from ..engine.state import CHANCE, TERMINAL, GameState
+from ..engine.state import GameState
 from .greedy import greedy_choice, ranked
 
 #: a decision is flagged as a mistake from this expected loss (points) on
@@ -188,16 +189,7 @@ def weigh(state: GameState, seat: int, notation: str, step: int, rounds: int, wi
 def play_out(state: GameState, seat: int, rng: random.Random) -> int:
     """``seat``'s final score after greedy play in every seat to the end (or to
     the game's stated length, where a game states one)."""
-    limit = state.game.max_game_length
-    steps = 0
-    while (current := state.current_player()) != TERMINAL and (limit is None or steps < limit):
-        if current == CHANCE:
-            state.apply_outcome(state.sample_chance(rng))
-        else:
-            decider = state.deciders()[0]
-            state.apply_id(greedy_choice(state, decider, rng), decider)
-        steps += 1
-    return state.scores()[seat]
+    return play_on(state, greedy_choice, rng)[seat]
 
 
 def review_json(record: dict, seat: int, rounds: int, width: int) -> dict:

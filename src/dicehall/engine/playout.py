@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from .state import CHANCE, TERMINAL, GameState
+
+#: a policy: the action id a seat takes in a state
+Policy = Callable[[GameState, int, random.Random], int]
 
 
 def play_randomly(state: GameState, rng: random.Random) -> int:
@@ -26,3 +30,20 @@ def play_randomly(state: GameState, rng: random.Random) -> int:
                 steps += 1
             continue
         steps += 1
+
+
+def play_on(state: GameState, policy: Policy, rng: random.Random,
+            decided: Callable[[GameState, int], None] = lambda state, seat: None) -> list[int]:
+    """Play ``state`` on with ``policy`` in every seat (deciders one at a time)
+    to its end, or to the game's stated length; ``decided(state, seat)`` after
+    each decision. The final scores."""
+    limit, steps = state.game.max_game_length, 0
+    while (current := state.current_player()) != TERMINAL and (limit is None or steps < limit):
+        steps += 1
+        if current == CHANCE:
+            state.apply_outcome(state.sample_chance(rng))
+            continue
+        seat = state.deciders()[0]
+        state.apply_id(policy(state, seat, rng), seat)
+        decided(state, seat)
+    return state.scores()
