@@ -2,6 +2,7 @@
 
 import json
 import re
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -176,3 +177,30 @@ def test_hint_advises_where_a_record_stops(tmp_path):
     legal = [str(a) for a in record.replay(steps).legal_actions()]
     assert data["action"] in legal and data["visits"] > 0
     assert run("hint", str(record_path)).exit_code == 2, "a finished game has nothing to advise"
+
+
+def test_daily_lists_the_days_challenges():
+    result = run("daily", "--day", "2026-12-02")
+    assert result.exit_code == 0, result.output
+    assert "2026-12-02: Dizzle (level 1): dicehall daily dizzle" in result.output
+    assert "Noch mal so gut! (edition so-gut): dicehall daily nochmal" in result.output
+    refused = run("daily", "razzle")
+    assert refused.exit_code == 2 and "razzle has no solo game" in refused.output
+
+
+def test_daily_plays_the_days_dice_and_shows_the_bots_score_on_them(tmp_path):
+    from dicehall.bots.daily import played_by
+    from dicehall.engine.daily import challenge, replayed
+
+    path = tmp_path / "daily.json"
+    result = run("daily", "dizzle", "--day", "2026-12-03", "--against", "greedy", "--record", str(path),
+                 input="1\n" * 400)
+    assert result.exit_code == 0, result.output
+    found = challenge("dizzle", found_day := date(2026, 12, 3))
+    record = GameRecord.load(path)
+    moves = [entry.notation for entry in record.entries if entry.seat == 0]
+    again = replayed(found, moves)
+    assert [e.notation for e in again.entries] == [e.notation for e in record.entries]
+    assert f"Your score in the challenge of {found_day}: {again.scores()[0]}" in result.output
+    assert f"greedy scored {played_by(found, 'greedy').scores()[0]} on the same dice" in result.output
+    assert f"dicehall review {path}" in result.output

@@ -13,7 +13,7 @@ from functools import reduce
 from importlib import import_module
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, NoReturn, Optional
 
 import typer
 from rich.console import Console
@@ -54,7 +54,7 @@ PlayersArg = Annotated[Optional[int], typer.Option("--players", "-p", help="Numb
 JsonArg = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of text.")]
 
 
-def fail(message: str) -> None:
+def fail(message: str) -> NoReturn:
     """Exit with status 2 after one line on stderr (never wrapped, no markup)."""
     line = Text.assemble(("error:", "bold red"), " ", " ".join(message.splitlines()))
     errors.print(line, highlight=False, soft_wrap=True)
@@ -121,6 +121,86 @@ def play(
     if record:
         write_outputs([(record, match.record(seats).save)])
         console.print(f"record written to {record}", highlight=False, markup=False)
+
+
+@app.command()
+def daily(
+    game_name: Annotated[Optional[str], typer.Argument(
+        metavar="[GAME]",
+        help="The game whose challenge to play; without one, list the day's challenges.")] = None,
+    day: Annotated[Optional[str], typer.Option(help="The day, YYYY-MM-DD (UTC; default: today).")] = None,
+    against: Annotated[str, typer.Option(
+        help="The bot that plays the same dice after you, its score to beat (a level or bot name; "
+             "expert thinks up to 10 s a move; 'none' to skip).")] = "expert",
+    record: Annotated[Optional[Path], typer.Option(help="Write your game's record here "
+                                                         "(then: dicehall review FILE).")] = None,
+    submit: Annotated[Optional[str], typer.Option(
+        help="A Dicehall server's address (http://host:port): enter your game on its leaderboard "
+             "of the day (the server replays it on the day's dice).")] = None,
+    name: Annotated[Optional[str], typer.Option(help="Your nickname on that leaderboard.")] = None,
+) -> None:
+    """Play the daily challenge: one solo game a day per game, the same dice for everyone."""
+    from .bots.daily import played_by
+    from .engine.daily import challenge, challenges, parse_day, today
+    from .play import TerminalTable
+
+    with reported():
+        when = parse_day(day) if day else today()
+        if game_name is None:
+            for found in challenges(when):
+                variant = ", ".join(f"{key} {value}" for key, value in found.options.items())
+                console.print(f"{found.day}: {found.new_game().title} ({variant}): "
+                              f"dicehall daily {found.game}", highlight=False)
+            return
+        if submit and not name:
+            fail("--submit needs your --name for the leaderboard")
+        if against != "none":
+            importable_here(against)
+        found = challenge(game_name, when)
+        match = found.match()
+        TerminalTable(match, ["human"], renderer(match.game), console).run()
+    if not match.is_over():
+        return
+    score = match.scores()[0]
+    console.print(f"Your score in the challenge of {found.day}: {score}", highlight=False)
+    if record:
+        write_outputs([(record, match.record([f"human:{name or 'you'}"]).save)])
+        console.print(f"record written to {record}; review it: dicehall review {record}", highlight=False,
+                      soft_wrap=True)
+    if against != "none":
+        decisions = sum(entry.seat == 0 for entry in match.entries)
+        with progress_bar(decisions, True, f"{against}'s moves") as advance, reported():
+            theirs = played_by(found, against, advance and (lambda: advance(1)))
+        console.print(f"{against} scored {theirs.scores()[0]} on the same dice", highlight=False)
+    if submit:
+        moves = [entry.notation for entry in match.entries if entry.seat == 0]
+        print_entered(send_daily(submit, found.game, {"day": found.day.isoformat(), "nickname": name,
+                                                       "moves": moves}))
+
+
+def send_daily(server: str, game: str, body: dict) -> dict:
+    """Post a daily game to a server's leaderboard; its refusal is a clear error."""
+    from urllib.error import HTTPError, URLError
+    from urllib.request import Request, urlopen
+
+    request = Request(f"{server.rstrip('/')}/api/daily/{game}/scores", json.dumps(body).encode(),
+                      {"Content-Type": "application/json"})
+    try:
+        with urlopen(request, timeout=30) as answer:
+            return json.load(answer)
+    except HTTPError as error:
+        detail = json.load(error).get("detail", error.reason)
+        fail(f"{server} did not take the game: {detail}")
+    except (URLError, OSError) as error:
+        fail(f"could not reach {server}: {getattr(error, 'reason', error)}")
+
+
+def print_entered(entered: dict) -> None:
+    console.print(f"entered: place {entered['rank']} of {entered['entries']} today "
+                  f"(score {entered['score']}; nicknames are not verified)", highlight=False)
+    if entered.get("bot"):
+        bot = entered["bot"]
+        console.print(f"the server's {bot['bot']} scored {bot['score']}", highlight=False)
 
 
 WorkersArg = Annotated[Optional[int], typer.Option(

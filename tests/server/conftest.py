@@ -42,7 +42,7 @@ def database_url(tmp_path) -> str:
 def settings(tmp_path) -> Settings:
     return Settings(data_dir=tmp_path, database_url=database_url(tmp_path),
                     timer_interval=None, takeover_bot="random", bot_pace=0.0,
-                    bot_levels=("easy", "medium", "hard", "random"))
+                    bot_levels=("easy", "medium", "hard", "random"), daily_bot="greedy")
 
 
 @pytest.fixture

@@ -38,7 +38,8 @@ def test_hints_are_refused_at_rated_tables_to_spectators_and_for_old_versions(se
         assert not ann.state["table"]["hints_allowed"]
         mover = mover_of(ann, bob)
         assert hint_of(mover) == {"type": "error", "code": "no-hints", "version": mover.state["version"],
-                                  "reason": "hints are for solo games; rated games are played without them"}
+                                  "reason": "hints are for solo games; rated games and the daily challenge "
+                                            "are played without them"}
         assert hint_of(watcher)["code"] == "no-hints"             # whoever asks, whenever
     alone, token = server.seated("dizzle", players=1)
     with server.player(alone, token[0]), server.player(alone) as watcher:

@@ -116,7 +116,12 @@ class Game(ABC):
     levels: ClassVar[dict[str, str]] = {
         "medium": "mcts:iterations=300:seconds=0.25",
         "hard": "mcts:iterations=1000:seconds=2",
+        "expert": "mcts:iterations=5000:seconds=9",
     }
+
+    #: the option whose choices the daily challenge takes in turn, day by day
+    #: (:mod:`.daily`); ``None``: the game has no solo play, so no challenge
+    daily_option: ClassVar[str | None] = None
 
     #: the actions that ask for a roll (a spin, a reroll): the roll stays in that
     #: seat's move (see :mod:`dicehall.engine.moves`)

@@ -9,6 +9,11 @@ This is the convenient entry point of the Python API::
 
 Chance events are sampled with the match's own random generator as soon as
 they are due, so after every ``play`` a player is to move (or the game is over).
+With ``same_dice`` every roll has a generator of its own, seeded by the match's
+seed and the roll's place in the game (``GameState.roll_place``: Dizzle's
+draft and dice left, Noch mal's roll number): every match of that seed rolls
+the same dice at the same place whatever its players chose (the daily
+challenge, :mod:`.daily`).
 """
 
 from __future__ import annotations
@@ -26,10 +31,12 @@ from .state import CHANCE, GameState
 class Match:
     """A game in progress: state, dice driver and the record of every step."""
 
-    def __init__(self, game: Game, seed: int | str | None = None, *, auto_chance: bool = True):
+    def __init__(self, game: Game, seed: int | str | None = None, *, auto_chance: bool = True,
+                 same_dice: bool = False):
         self.game = game
         self.seed = seed
         self.rng = random.Random(seed)
+        self.same_dice = same_dice
         self.state: GameState = game.new_initial_state()
         self.entries: list[RecordEntry] = []
         self.auto_chance = auto_chance
@@ -57,9 +64,18 @@ class Match:
         """Sample and apply chance events until a decision is due or the game ends."""
         state = self.state
         while state.current_player() == CHANCE:
-            outcome = state.sample_chance(self.rng)
+            outcome = state.sample_chance(self.roll_rng())
             state.apply_outcome(outcome)
             self.entries.append(RecordEntry(None, str(outcome)))
+
+    def roll_rng(self) -> random.Random:
+        """The generator of the roll due now."""
+        if not self.same_dice:
+            return self.rng
+        place = self.state.roll_place()
+        if place is None:
+            place = str(sum(entry.seat is None for entry in self.entries))
+        return random.Random(f"{self.seed}:roll:{place}")
 
     def force(self, outcome: Any) -> None:
         """Apply a given chance outcome (value object or notation), checked."""

@@ -77,6 +77,13 @@ class GameState(ABC):
         key is the outcomes themselves."""
         return tuple(self.chance_outcomes()) if self.is_chance() else None
 
+    def roll_place(self) -> str | None:
+        """Where in the game the pending roll is, the same for every player who
+        reaches it (e.g. "the second roll of the third draft"): matches rolling
+        ``same_dice`` (the daily challenge) roll the same dice at the same place.
+        ``None`` (the default): the place is the number of rolls so far."""
+        return None
+
     def chance_parts(self) -> tuple[tuple[tuple[Any, Fraction], ...], ...]:
         """The pending chance event as independent parts, each with every value
         and its probability: a value drawn from each part, in order, joined by

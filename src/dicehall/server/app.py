@@ -15,6 +15,7 @@ from fastapi.staticfiles import StaticFiles
 
 from .clock import Clock, SystemClock
 from .config import Settings
+from .daily import DailyBots
 from .db import open_database
 from .http_limits import BodyLimit, validation_error
 from .live import serve_client
@@ -49,12 +50,14 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         manager = TableManager(open_database(settings.database_url), settings, clock)
         app.state.manager = manager
         app.state.reviews = Reviews(manager.sessions, settings)
+        app.state.daily = DailyBots(manager.sessions, settings, app.state.reviews)
         manager.resume()
         interval = settings.timer_interval
         ticker = asyncio.create_task(tick(manager, interval)) if interval else None
         yield
         if ticker:
             ticker.cancel()
+        app.state.daily.close()
         await app.state.reviews.close()
         await manager.close()
 

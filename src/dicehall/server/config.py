@@ -79,6 +79,10 @@ class Settings:
     review_queue: int = 4
     review_rounds: int = 16
     review_width: int = 4
+    #: the daily challenge: the bot whose game on the day's dice is the score to
+    #: beat (made in the reviews' workers), and how many entries a leaderboard shows
+    daily_bot: str = "expert"
+    daily_leaderboard: int = 20
     bot_levels: tuple[str, ...] = field(default=("easy", "medium", "hard"))
 
     def __post_init__(self) -> None:

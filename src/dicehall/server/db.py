@@ -44,6 +44,8 @@ class TableRow(Base):
     rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
     #: the seats that asked for a hint (``None`` in rows from before hints: none)
     hints: Mapped[list | None] = mapped_column(JSON, nullable=True)
+    #: the day of the daily challenge this table plays (``None``: an ordinary table)
+    daily: Mapped[str | None] = mapped_column(String(10), nullable=True)
 
 
 class SeatRow(Base):
@@ -103,6 +105,38 @@ class ReviewRow(Base):
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     data: Mapped[dict] = mapped_column(JSON)
+    created: Mapped[float] = mapped_column(Float)
+
+
+class DailyRow(Base):
+    """A player's game of a daily challenge: one per nickname (``name_key``,
+    its folded form), game and day. ``score`` is ``None`` until the game ends;
+    ``status`` is ``playing``, ``done`` or ``abandoned`` (a bot finished it)."""
+
+    __tablename__ = "daily_scores"
+
+    day: Mapped[str] = mapped_column(String(10), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name_key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    nickname: Mapped[str] = mapped_column(String(64))
+    status: Mapped[str] = mapped_column(String(16))
+    score: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: where it was played: the table (browser), or the moves sent from a terminal
+    table_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    moves: Mapped[list | None] = mapped_column(JSON, nullable=True)
+    at: Mapped[float] = mapped_column(Float)
+
+
+class DailyBotRow(Base):
+    """The score to beat: a bot's game of a daily challenge, on the same dice."""
+
+    __tablename__ = "daily_bots"
+
+    day: Mapped[str] = mapped_column(String(10), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    bot: Mapped[str] = mapped_column(String(64))
+    score: Mapped[int] = mapped_column(Integer)
+    record: Mapped[dict] = mapped_column(JSON)
     created: Mapped[float] = mapped_column(Float)
 
 

@@ -16,16 +16,18 @@ import logging
 import secrets
 import unicodedata
 from collections import Counter, defaultdict
+from datetime import UTC, date, datetime
 from typing import Any
 
 from sqlalchemy.orm import sessionmaker
 
 from ..bots.base import make_bot
 from ..bots.levels import hint as search_hint
-from ..engine.errors import DicehallError
+from ..engine.daily import Challenge, challenge, replayed
+from ..engine.errors import DicehallError, OptionError
 from ..engine.game import Game
 from ..engine.registry import make_game
-from . import ratings, store
+from . import daily, ratings, store
 from .clock import Clock
 from .config import Settings
 from .limits import TokenBucket
@@ -175,6 +177,8 @@ class TableManager:
 
         def job(session: Any) -> dict:
             write(session)
+            if table.daily:
+                daily.finish(session, table)
             result["ratings"] = ratings.rate_game(session, table.game.name, players, places)
             store.write_result(session, table.id, result)
             return result
@@ -205,21 +209,26 @@ class TableManager:
 
     async def create(self, spec: CreateTable, address: str | None = None) -> dict:
         """A new table, within the creating address's quotas."""
-        settings = self.settings
-        if address is not None:
-            waiting = sum(t.creator == address and t.status == WAITING for t in self.tables.values())
-            if waiting >= settings.waiting_tables_per_address:
-                raise LobbyError(429, f"at most {waiting} waiting tables from one address: start or "
-                                      "leave one first", code="quota-waiting")
-            bucket = self.creating.setdefault(address, TokenBucket(
-                self.clock, settings.tables_burst, 1 / settings.seconds_per_table))
-            if not bucket.take():
-                raise LobbyError(429, "too many tables created from this address: wait a little",
-                                 code="quota-tables")
-        table = new_table(spec, await self.build(spec), settings, self.clock.now())
+        self.take_quota(address)
+        table = new_table(spec, await self.build(spec), self.settings, self.clock.now())
         table.creator = address
         table.touched = table.created
         return await self.add(table)
+
+    def take_quota(self, address: str | None) -> None:
+        """Count a new table (or a daily game) against the address's quotas."""
+        settings = self.settings
+        if address is None:
+            return
+        waiting = sum(t.creator == address and t.status == WAITING for t in self.tables.values())
+        if waiting >= settings.waiting_tables_per_address:
+            raise LobbyError(429, f"at most {waiting} waiting tables from one address: start or "
+                                  "leave one first", code="quota-waiting")
+        bucket = self.creating.setdefault(address, TokenBucket(
+            self.clock, settings.tables_burst, 1 / settings.seconds_per_table))
+        if not bucket.take():
+            raise LobbyError(429, "too many tables created from this address: wait a little",
+                             code="quota-tables")
 
     async def build(self, spec: CreateTable) -> Game:
         """Configure the requested game off the event loop, within a time budget
@@ -323,6 +332,69 @@ class TableManager:
             raise LobbyError(403, "that token holds no seat at this table", code="no-seat")
         return seat
 
+    # --- the daily challenge -------------------------------------------------------
+    def today(self) -> date:
+        """The day of the challenges now (UTC, by the server's clock)."""
+        return datetime.fromtimestamp(self.clock.now(), UTC).date()
+
+    def challenge(self, game: str) -> Challenge:
+        try:
+            return challenge(game, self.today())
+        except OptionError as error:
+            raise LobbyError(400, str(error), code="no-daily") from None
+
+    async def daily_table(self, game: str, nickname: str, address: str | None) -> dict:
+        """A table of its own playing today's challenge of ``game``, started;
+        refused if the nickname has started it today already."""
+        found = self.challenge(game)
+        self.take_quota(address)
+        built = await asyncio.to_thread(found.new_game)
+        now, token = self.clock.now(), secrets.token_urlsafe(24)
+        seat = Seat("human", nickname=nickname, token_hash=hash_token(token), disconnected_at=now)
+        table = LiveTable.create(built, [seat], None, False, now, self.settings.bank_floor_seconds,
+                                 seed=found.seed, daily=found.day.isoformat())
+        table.creator, table.touched = address, now
+        table.start(now)
+        write = store.changes(table)
+        row = daily.entry(found, nickname, now, status=daily.PLAYING, table_id=table.id)
+
+        def job(session: Any) -> bool:
+            if not daily.add_entry(session, row):
+                return False
+            write(session)
+            return True
+        await self.daily_stored(job, found, nickname)
+        self.tables[table.id] = table
+        return {"table": table.id, "seat": 0, "token": token, "invite": table.invite}
+
+    async def daily_submit(self, game: str, day: str, nickname: str, moves: list[str],
+                           address: str | None) -> dict:
+        """A game of today's challenge played elsewhere (``dicehall daily
+        --submit``): replayed here on the day's dice, scored, entered once."""
+        found = self.challenge(game)
+        if day != found.day.isoformat():
+            raise LobbyError(409, f"only today's challenge ({found.day.isoformat()}, UTC) takes scores, "
+                                  f"not {day}'s", code="daily-day")
+        self.take_quota(address)
+        try:
+            match = await asyncio.to_thread(replayed, found, moves)
+        except DicehallError as error:
+            raise LobbyError(400, f"these moves are not a game of today's challenge: {error}",
+                             code="daily-moves") from None
+        score = match.scores()[0]
+        row = daily.entry(found, nickname, self.clock.now(), status=daily.DONE, score=score, moves=moves)
+        await self.daily_stored(lambda session: daily.add_entry(session, row), found, nickname)
+        return {"score": score}
+
+    async def daily_stored(self, job: Any, found: Challenge, nickname: str) -> None:
+        try:
+            added = await self.writer.store(job)
+        except StorageError:
+            raise LobbyError(503, "the game could not be stored; try again", code="storage") from None
+        if not added:
+            raise LobbyError(409, f"{nickname!r} has played today's {found.game} challenge already: "
+                                  "one game a day (the dice would be the same)", code="daily-played")
+
     # --- rematches -------------------------------------------------------------
     async def rematch(self, table_id: str, token: str) -> dict:
         """Offer or accept a rematch: the first player to ask creates the new
@@ -394,7 +466,8 @@ class TableManager:
         table = self.table(table_id)
         async with self.locks[table_id]:
             if not table.hints_allowed:
-                raise Refused("no-hints", "hints are for solo games; rated games are played without them")
+                raise Refused("no-hints", "hints are for solo games; rated games and the daily challenge "
+                                          "are played without them")
             self.check_turn(table, seat, version)
             position = table.match.state.redacted(seat)
             if seat not in table.hints:

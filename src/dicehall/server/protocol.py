@@ -67,6 +67,28 @@ class JoinRequest(Strict):
         return check_nickname(value)
 
 
+class DailyPlay(Strict):
+    """Start today's challenge at a table of one's own."""
+
+    nickname: Annotated[str, Field(min_length=1, max_length=24)]
+
+    @field_validator("nickname")
+    @classmethod
+    def _nickname(cls, value: str) -> str:
+        return check_nickname(value)
+
+
+#: the most moves a daily game sent from a terminal may have (Dizzle level 8 solo has about 130)
+DAILY_MOVES = 600
+
+
+class DailyScore(DailyPlay):
+    """A game of today's challenge played in the terminal: its day and its moves."""
+
+    day: Annotated[str, Field(min_length=10, max_length=10)]
+    moves: Annotated[list[Annotated[str, Field(max_length=200)]], Field(max_length=DAILY_MOVES)]
+
+
 class TokenRequest(Strict):
     token: Annotated[str, Field(min_length=1, max_length=100)]
 

@@ -15,7 +15,7 @@ from .db import RatingRow
 START = 1200.0
 K = 32.0
 BOT_RATINGS = {"random": 800.0, "easy": 1000.0, "greedy": 1000.0, "medium": 1300.0,
-               "mcts": 1400.0, "hard": 1500.0}
+               "mcts": 1400.0, "hard": 1500.0, "expert": 1600.0}
 
 
 def expected(rating: float, other: float) -> float:

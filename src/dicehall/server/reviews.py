@@ -17,6 +17,7 @@ import multiprocessing
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import sessionmaker
@@ -57,13 +58,17 @@ class Reviews:
     async def _make(self, key: tuple[str, int], record: dict) -> None:
         settings = self.settings
         try:
-            data = await asyncio.get_running_loop().run_in_executor(
-                self._pool(), review_json, record, key[1], settings.review_rounds, settings.review_width)
+            data = await self.run(review_json, record, key[1], settings.review_rounds, settings.review_width)
             await run_in_threadpool(self._write, key, data)
         except Exception:   # a failed review is made again when asked again
             log.exception("could not make the review of table %s, seat %d", *key)
         finally:
             del self.making[key]
+
+    async def run(self, work: Callable[..., Any], *args: Any) -> Any:
+        """``work(*args)`` in the worker processes (the daily challenge's bot
+        games are made there too)."""
+        return await asyncio.get_running_loop().run_in_executor(self._pool(), work, *args)
 
     def _pool(self) -> ProcessPoolExecutor:
         if self.pool is None:

@@ -1,4 +1,4 @@
-"""The HTTP lobby (``/api``): games, layouts, tables, records, replays, ratings."""
+"""The HTTP lobby (``/api``): games, layouts, tables, records, replays, ratings, the daily challenge."""
 
 from __future__ import annotations
 
@@ -12,10 +12,13 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.concurrency import run_in_threadpool
 
 from ..engine import words
-from . import ratings
+from ..engine.daily import challenges, parse_day
+from ..engine.errors import OptionError
+from . import daily, ratings
+from .daily import DailyBots
 from .lobby import LobbyError, configure, games_json
 from .manager import TableManager
-from .protocol import CreateTable, JoinRequest, TokenRequest
+from .protocol import CreateTable, DailyPlay, DailyScore, JoinRequest, TokenRequest
 from .tables import OVER
 
 router = APIRouter()
@@ -84,7 +87,7 @@ def layout(game: str, request: Request) -> dict:
 @router.post("/tables", status_code=201, responses=errors(400, 422, 429, 503))
 async def create_table(spec: CreateTable, request: Request) -> dict:
     """On the event loop, like every other change to the tables; answered once stored."""
-    return await manager_of(request).create(spec, request.client.host if request.client else None)
+    return await manager_of(request).create(spec, client_of(request))
 
 
 @router.get("/tables", responses=errors(422))
@@ -192,3 +195,62 @@ async def leaderboard(game: str, request: Request) -> list[dict]:
         log.exception("could not read the leaderboard of %s", game)
         raise LobbyError(503, "the leaderboard cannot be read from storage now; try again",
                          code="storage") from None
+
+
+def daily_of(request: Request) -> DailyBots:
+    return request.app.state.daily
+
+
+@router.get("/daily", responses=errors(400, 422, 503))
+async def daily_challenges(request: Request, day: Annotated[str | None, Query(max_length=10)] = None
+                           ) -> list[dict]:
+    """The challenges of a day (default: today, UTC), each with its leaderboard
+    and the bot's score to beat (``null`` while the bot plays it)."""
+    manager = manager_of(request)
+    try:
+        when = parse_day(day) if day else manager.today()
+    except OptionError as error:
+        raise LobbyError(400, str(error), code="day") from None
+    limit = manager.settings.daily_leaderboard
+
+    def read() -> list[dict]:
+        with manager.sessions() as session:
+            return [{**found.to_json(), **daily.standings(session, found.day.isoformat(), found.game, limit)}
+                    for found in challenges(when)]
+    try:
+        listed = await run_in_threadpool(read)
+    except SQLAlchemyError:
+        log.exception("could not read the daily challenges of %s", when)
+        raise LobbyError(503, "the daily challenge cannot be read from storage now; try again",
+                         code="storage") from None
+    for found, item in zip(challenges(when), listed):
+        item["bot"] = await daily_of(request).score(found)
+    return listed
+
+
+@router.post("/daily/{game}/play", status_code=201, responses=errors(400, 409, 422, 429, 503))
+async def daily_play(game: str, body: DailyPlay, request: Request) -> dict:
+    """Start today's challenge of ``game`` at a table of one's own: ``{"table",
+    "seat", "token", "invite"}``; once a day per nickname (409 ``daily-played``)."""
+    return await manager_of(request).daily_table(game, body.nickname, client_of(request))
+
+
+@router.post("/daily/{game}/scores", status_code=201, responses=errors(400, 409, 422, 429, 503))
+async def daily_score(game: str, body: DailyScore, request: Request) -> dict:
+    """Enter a game of today's challenge played in the terminal: the server
+    replays ``moves`` on the day's dice and answers ``{"score", "rank",
+    "entries", "bot"}``."""
+    manager = manager_of(request)
+    entered = await manager.daily_submit(game, body.day, body.nickname, body.moves, client_of(request))
+    found = manager.challenge(game)
+
+    def read() -> dict:
+        with manager.sessions() as session:
+            day = found.day.isoformat()
+            return {"rank": daily.rank(session, day, game, entered["score"]),
+                    "entries": daily.standings(session, day, game, 0)["entries"]}
+    return {**entered, **await run_in_threadpool(read), "bot": await daily_of(request).score(found)}
+
+
+def client_of(request: Request) -> str | None:
+    return request.client.host if request.client else None

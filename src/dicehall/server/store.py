@@ -68,7 +68,7 @@ def fixed_columns(table: LiveTable) -> dict:
     return {"id": table.id, "game": table.game.name, "options": table.game.record_options(),
             "seed": table.seed, "public": table.public, "invite": table.invite,
             "timer": table.clocks.timer.to_json() if table.clocks.timer else None, "created": table.created,
-            "rematch_of": table.rematch_of}
+            "rematch_of": table.rematch_of, "daily": table.daily}
 
 
 def table_row(table: LiveTable) -> dict:
@@ -104,7 +104,8 @@ def load(session: Session, table_id: str, bank_floor: float) -> LiveTable | None
         timed_out={step.index for step in steps if step.timed_out}, step_times=[step.at for step in steps],
         chat=[{"n": c.n, "seat": c.seat, "name": c.name, "text": c.text, "at": c.at, "step": c.step}
               for c in chat],
-        rematch=row.rematch, rematch_of=row.rematch_of, hints=list(row.hints or []), id=row.id,
+        rematch=row.rematch, rematch_of=row.rematch_of, hints=list(row.hints or []), daily=row.daily,
+        id=row.id,
         seed=row.seed, public=row.public, invite=row.invite, clocks=clocks,
         seats=[Seat(s.kind, s.level, s.nickname, s.token_hash, s.away, s.disconnected_at) for s in seats],
         created=row.created, status=row.status, version=row.version, result=row.result)

@@ -85,6 +85,9 @@ class LiveTable:
     rematch_of: str | None = None
     #: the seats that asked for a hint (the table shows it)
     hints: list[int] = field(default_factory=list)
+    #: the day of the daily challenge this table plays, if it does: its dice are
+    #: the day's (``Match(same_dice=True)``, see :mod:`dicehall.engine.daily`)
+    daily: str | None = None
     #: the address that created the table (quotas), and when it last changed
     creator: str | None = None
     touched: float = 0.0
@@ -104,14 +107,16 @@ class LiveTable:
     stored_rows: list[dict] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.match = Match(self.game, self.seed, auto_chance=False)
+        self.match = Match(self.game, self.seed, auto_chance=False, same_dice=self.daily is not None)
 
     @classmethod
     def create(cls, game: Game, seats: list[Seat], timer: Timer | None, public: bool,
-               now: float, bank_floor: float) -> LiveTable:
-        return cls(id=secrets.token_urlsafe(9), game=game, seed=secrets.token_hex(16), public=public,
+               now: float, bank_floor: float, **fields: Any) -> LiveTable:
+        """A new table; ``fields`` may set its ``seed`` and ``daily``."""
+        fields.setdefault("seed", secrets.token_hex(16))
+        return cls(id=secrets.token_urlsafe(9), game=game, public=public,
                    invite=secrets.token_urlsafe(9), clocks=Clocks(timer, len(seats), bank_floor),
-                   seats=seats, created=now)
+                   seats=seats, created=now, **fields)
 
     @classmethod
     def rebuild(cls, game_name: str, options: dict, entries: list[RecordEntry],
@@ -224,13 +229,13 @@ class LiveTable:
                 "status": self.status, "version": self.version, "created": self.created,
                 "seats": [seat.to_json(i, i in connected) for i, seat in enumerate(self.seats)],
                 "result": self.result, "rematch_of": self.rematch_of,
-                "hints": self.hints, "hints_allowed": self.hints_allowed}
+                "hints": self.hints, "hints_allowed": self.hints_allowed, "daily": self.daily}
 
     @property
     def hints_allowed(self) -> bool:
         """Hints are for solo games: every game for several is rated, and a
-        rated game is played without them."""
-        return len(self.seats) == 1
+        rated game is played without them; nor has the daily challenge any."""
+        return len(self.seats) == 1 and self.daily is None
 
     @cached_property
     def layout(self) -> dict:

@@ -77,6 +77,7 @@ class DizzleGame(Game):
                check=check_data_option("sheet", "sheet")),
     )
     data_option = "sheet"
+    daily_option = "level"
     narrator = DizzleNarrator()
 
     def __init__(self, options: Mapping[str, Any]) -> None:

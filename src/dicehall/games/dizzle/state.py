@@ -218,6 +218,15 @@ class DizzleState(GameState):
             return "roll", self.left
         return "solo", SOLO_DICE
 
+    def roll_place(self) -> str | None:
+        """The kind of roll (the draft's roll, the lava die, the solo dice), the
+        draft, and the dice left in it. A reroll has no place of its own (it
+        follows the player's choices, and one at the same place again must not
+        show the same dice again): its place is the number of rolls so far."""
+        if self.phase == REROLL:
+            return None
+        return f"{PHASES[self.phase]}:{self.draft}:{self.left}"
+
     def chance_outcomes(self) -> list[tuple[Roll, Fraction]]:
         if self.current_player() != CHANCE:
             return []

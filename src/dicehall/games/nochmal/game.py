@@ -50,12 +50,14 @@ class NochmalGame(Game):
                "the edition's printed sheet", check=check_data_option("sheet", "sheet")),
     )
     data_option = "sheet"
+    daily_option = "edition"
     narrator = NochmalNarrator()
     # hundreds of actions a roll and dice that change every roll: rollouts of
     # the greedy policy from the best few actions beat a tree (docs/bots.md)
     levels = {
         "medium": "rollout:depth=1:rounds=2:seconds=0.25",
         "hard": "rollout:depth=1:rounds=8:seconds=1.8",
+        "expert": "rollout:depth=1:rounds=32:seconds=9",
     }
 
     def __init__(self, options: Mapping[str, Any]) -> None:

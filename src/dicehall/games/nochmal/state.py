@@ -341,6 +341,9 @@ class NochmalState(GameState):
         """The dice to roll (colour, number, special die?): the same in every roll."""
         return self.game.dice if self.phase == ROLL else None
 
+    def roll_place(self) -> str:
+        return f"roll {self.rolls}"
+
     def sample_chance(self, rng: random.Random) -> NochmalRoll:
         colours, numbers, special = self.game.dice
         return NochmalRoll(

@@ -1,0 +1,135 @@
+"""The daily challenge on the server (docs/server.md, "Daily challenge").
+
+Each game with a solo game has one challenge a day (:mod:`dicehall.engine.daily`).
+A player plays it once a day, at a table of its own (``POST
+/api/daily/{game}/play``) or in the terminal (``dicehall daily --submit``, which
+sends the moves; the server replays them on the day's dice and scores them
+itself). One entry per nickname, game and day, counted from the first start:
+starting again would show the same dice again. Until accounts exist the
+nicknames are not verified, and the leaderboard says so. A game a bot finished
+(the player left) is ``abandoned``: kept, but not on the leaderboard.
+
+The score to beat is a bot's (``Settings.daily_bot``, the ``expert`` level) on
+the same dice, played once per challenge in the reviews' worker process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+import unicodedata
+
+from sqlalchemy import func, select, update
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import Session, sessionmaker
+from starlette.concurrency import run_in_threadpool
+
+from ..bots.daily import bot_game_json
+from ..engine.daily import Challenge
+from .config import Settings
+from .db import DailyBotRow, DailyRow
+from .lobby import LobbyError
+from .reviews import Reviews
+from .tables import LiveTable
+
+log = logging.getLogger(__name__)
+PLAYING, DONE, ABANDONED = "playing", "done", "abandoned"
+
+
+def name_key(nickname: str) -> str:
+    """The form of a nickname that counts for "once a day": NFKC, case-folded,
+    without outer spaces."""
+    return unicodedata.normalize("NFKC", nickname).casefold().strip()
+
+
+def entry(found: Challenge, nickname: str, now: float, **fields) -> DailyRow:
+    return DailyRow(day=found.day.isoformat(), game=found.game, name_key=name_key(nickname),
+                    nickname=nickname, at=now, **fields)
+
+
+def has_entry(session: Session, found: Challenge, nickname: str) -> bool:
+    return session.get(DailyRow, (found.day.isoformat(), found.game, name_key(nickname))) is not None
+
+
+def add_entry(session: Session, row: DailyRow) -> bool:
+    """Add the entry unless its nickname has one for the day: in the writer's
+    transaction, so two starts at once cannot both count."""
+    if session.get(DailyRow, (row.day, row.game, row.name_key)) is not None:
+        return False
+    session.add(row)
+    session.flush()
+    return True
+
+
+def finish(session: Session, table: LiveTable) -> None:
+    """A daily table's game ended: its entry gets the score (abandoned if a bot
+    was playing the seat at the end)."""
+    status = ABANDONED if table.seats[0].away else DONE
+    session.execute(update(DailyRow).where(DailyRow.table_id == table.id)
+                    .values(status=status, score=table.match.scores()[0], at=time.time()))
+
+
+def standings(session: Session, day: str, game: str, limit: int) -> dict:
+    """The day's leaderboard of a game: the best ``limit`` finished entries
+    (a tie goes to who finished first) and how many there are."""
+    finished = (DailyRow.day == day, DailyRow.game == game, DailyRow.status == DONE)
+    rows = session.scalars(select(DailyRow).where(*finished)
+                           .order_by(DailyRow.score.desc(), DailyRow.at).limit(limit))
+    count = session.scalar(select(func.count()).select_from(DailyRow).where(*finished))
+    return {"entries": count, "verified": False,
+            "leaderboard": [{"rank": index, "nickname": row.nickname, "score": row.score,
+                             "table": row.table_id, "source": "browser" if row.table_id else "terminal"}
+                            for index, row in enumerate(rows, 1)]}
+
+
+def rank(session: Session, day: str, game: str, score: int) -> int:
+    """The place a score takes on the day's leaderboard (ties share the better place)."""
+    better = session.scalar(select(func.count()).select_from(DailyRow).where(
+        DailyRow.day == day, DailyRow.game == game, DailyRow.status == DONE, DailyRow.score > score))
+    return better + 1
+
+
+class DailyBots:
+    """The bot's game of each challenge, made once, when first asked for."""
+
+    def __init__(self, sessions: sessionmaker, settings: Settings, reviews: Reviews) -> None:
+        self.sessions, self.settings, self.reviews = sessions, settings, reviews
+        self.making: dict[tuple[str, str], asyncio.Task] = {}
+
+    async def score(self, found: Challenge) -> dict | None:
+        """``{"bot", "score", "table": None}`` of the challenge, or ``None`` while it is played."""
+        key = (found.day.isoformat(), found.game)
+        stored = await run_in_threadpool(self._read, key)
+        if stored is None and key not in self.making:
+            self.making[key] = asyncio.create_task(self._make(key))
+        return stored
+
+    async def _make(self, key: tuple[str, str]) -> None:
+        try:
+            data = await self.reviews.run(bot_game_json, key[1], key[0], self.settings.daily_bot)
+            await run_in_threadpool(self._write, key, data)
+        except Exception:    # made again when asked again
+            log.exception("could not play the daily challenge %s of %s", *key)
+        finally:
+            del self.making[key]
+
+    def _read(self, key: tuple[str, str]) -> dict | None:
+        try:
+            with self.sessions() as session:
+                row = session.get(DailyBotRow, key)
+                return None if row is None else {"bot": row.bot, "score": row.score}
+        except SQLAlchemyError:
+            log.exception("could not read the daily bot's game %s of %s", *key)
+            raise LobbyError(503, "the daily challenge cannot be read from storage now; try again",
+                             code="storage") from None
+
+    def _write(self, key: tuple[str, str], data: dict) -> None:
+        with self.sessions() as session:
+            session.merge(DailyBotRow(day=key[0], game=key[1], bot=data["bot"], score=data["score"],
+                                      record=data["record"], created=time.time()))
+            session.commit()
+
+    def close(self) -> None:
+        for task in list(self.making.values()):
+            task.cancel()
