@@ -87,3 +87,27 @@ def test_the_train_command_writes_a_model_and_a_curve(tmp_path):
     assert result.exit_code == 0, result.output
     assert "round 1: mean score" in result.output and ValueModel.load(out).game == "razzle"
     assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_solo_dizzle_on_a_shipped_sheet_plays_hard_and_expert_by_the_learned_value():
+    from dicehall.engine.game import Game
+
+    solo = make_game("dizzle", players=1, level=3)
+    assert solo.levels["hard"].startswith("lookahead") and solo.levels["expert"].startswith("lookahead")
+    assert make_game("dizzle", players=2, level=3).levels == Game.levels
+    own = make_game("dizzle", players=1, sheet=make_game("dizzle", level=3).sheet.data)
+    assert own.levels == Game.levels                          # no model for a sheet of one's own
+
+
+def test_a_hint_from_the_lookahead_ranks_legal_actions_by_expected_score():
+    from dicehall.bots import hint
+
+    game = make_game("dizzle", players=1, level=1)
+    state, rng = game.new_initial_state(), random.Random(2)
+    while state.is_chance():
+        state.apply_outcome(state.sample_chance(rng))
+    advice = hint(state, 0, seed=3)
+    legal = {str(game.action_from_id(a)) for a in state.legal_action_ids(0)}
+    assert str(advice.action) in legal and all(str(a) in legal for a, _, _ in advice.alternatives)
+    values = [advice.value, *(value for _, value, _ in advice.alternatives)]
+    assert values == sorted(values, reverse=True) and 0.2 < advice.value < 1.5   # a solo score / 100

@@ -78,7 +78,9 @@ def base_url(tmp_path_factory) -> str:
     config.write_text("waiting_tables_per_address = 10000\ntables_burst = 10000\n"
                       "connections_per_address = 10000\n"
                       # post-game reviews play few games on: seconds, not minutes
-                      "review_rounds = 4\nreview_width = 2\n")
+                      "review_rounds = 4\nreview_width = 2\n"
+                      # the daily challenge's score to beat: greedy plays it in a second
+                      'daily_bot = "greedy"\n')
     process = subprocess.Popen(
         [sys.executable, "-m", "dicehall.cli", "serve", "--port", str(port), "--data", str(data),
          "--bot-pace", "0", "--config", str(config)],

@@ -49,7 +49,13 @@ def finished_game(url: str, game: str, options: dict | None = None, bots: tuple[
     table_id, invite = table["id"], table["invite"]
     seat = post(f"{url}/api/tables/{table_id}/join", {"seat": 0, "nickname": nickname, "invite": invite})
     post(f"{url}/api/tables/{table_id}/start", {"token": seat["token"]})
-    socket_url = url.replace("http://", "ws://") + f"/ws/tables/{table_id}?token={seat['token']}"
+    play_seat(url, game, table_id, seat["token"], chat)
+    return table_id, invite
+
+
+def play_seat(url: str, game: str, table_id: str, token: str, chat: tuple[str, ...] = ()) -> None:
+    """Play the seat of ``token`` at a started table to the end of the game."""
+    socket_url = url.replace("http://", "ws://") + f"/ws/tables/{table_id}?token={token}"
     sent_at, count, said = 0.0, 0, list(chat)
     with connect(socket_url, open_timeout=60, max_size=None) as socket:
         for _ in range(STATE_LIMIT):
@@ -57,7 +63,7 @@ def finished_game(url: str, game: str, options: dict | None = None, bots: tuple[
             if message.get("type") != "state":
                 continue
             if message["table"]["status"] == "over" or message["view"].get("phase") == "over":
-                return table_id, invite
+                return
             legal = message.get("legal") or []
             if not legal:
                 continue

@@ -145,3 +145,11 @@ def again_record(settings, clock, started) -> dict:
     with Server(settings, clock) as server:
         return server.client.get(f"/api/tables/{started['table']}/record",
                                  params={"invite": started["invite"]}).json()
+
+
+def test_a_daily_game_has_no_rematch(server):
+    started = play(server, "nochmal", "Hal").json()
+    with server.player(started["table"], started["token"], started["invite"]) as hal:
+        hal.play_to_end(server.clock)
+    answer = server.client.post(f"/api/tables/{started['table']}/rematch", json={"token": started["token"]})
+    assert answer.status_code == 409 and answer.json()["code"] == "daily-rematch"

@@ -8,6 +8,7 @@ import json
 import os
 import random
 import threading
+import urllib.error
 
 import pytest
 from live_server import LiveServer
@@ -128,3 +129,39 @@ def test_kill_minus_nine_loses_nothing_a_client_was_told(tmp_path, settings, kil
 def told_states(clients, table_id):
     client = next(c for c in clients if f"/ws/tables/{table_id}?" in c.url)
     return client.states
+
+
+def test_kill_minus_nine_during_daily_games_loses_no_entry_and_the_bot_plays_again(tmp_path, settings):
+    """Daily games being played and the bot's game being made when the server
+    is killed: after the restart every started entry is still there (a second
+    start is still refused), each table resumes at a state no older than its
+    client was told, on the day's dice, and asking for the score to beat makes
+    the bot's game again."""
+    config = tmp_path / "settings.toml"
+    config.write_text('daily_bot = "greedy"\n')
+    server = LiveServer(tmp_path / "data", settings.database_url, "--config", str(config)).start()
+    try:
+        started = [(game, name, server.post(f"/api/daily/{game}/play", {"nickname": name}))
+                   for game, name in (("dizzle", "Ann"), ("nochmal", "Bob"))]
+        server.get("/api/daily")                        # the bot's games begin
+        clients = [Client(server, answer["table"], answer["token"]) for _, _, answer in started]
+        threading.Event().wait(random.Random(7).uniform(0.3, 1.0))
+        server.kill()
+        told = [client.last() for client in clients]
+        server.start()
+        for (game, name, answer), last in zip(started, told):
+            again = first_state(server, answer["table"], answer["token"])
+            assert again["table"]["daily"] is not None
+            if last is not None:
+                assert again["version"] >= last["version"], (game, "a told state was lost")
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                server.post(f"/api/daily/{game}/play", {"nickname": name})
+            assert refused.value.code == 409
+        pause = threading.Event()
+        for _ in range(600):                            # until the bot has played both, or a minute
+            if all(item["bot"] for item in server.get("/api/daily")):
+                break
+            pause.wait(0.1)
+        assert all(item["bot"]["bot"] == "greedy" for item in server.get("/api/daily"))
+    finally:
+        server.stop()

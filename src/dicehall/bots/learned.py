@@ -35,8 +35,9 @@ from ..engine.game import Game
 from ..engine.playout import Policy, play_on
 from ..engine.state import CHANCE, TERMINAL, GameState
 from ..rl.observations import Encoder, encoder
-from .base import register_bot
+from .base import SearchBot, register_bot
 from .greedy import greedy_choice
+from .mcts import Analysis
 
 #: the model files' format; a file of another version is refused
 FORMAT = 1
@@ -152,44 +153,44 @@ class LearnedBot:
 
 
 @register_bot
-class LookaheadBot:
-    """Two of one's own decisions deep with the learned value: each of the
+class LookaheadBot(SearchBot):
+    """Own decisions ``depth`` + 1 deep with the learned value: each of the
     ``width`` candidates the value likes best is played on, ``samples`` times,
-    to the seat's next decision (the dice drawn, the same for every candidate
-    in a sample; other seats playing by the value), where the best value of
-    that decision's actions counts. The candidate with the best mean is
-    played. Without a shipped model, the greedy bot."""
+    to the seat's ``depth``-th next decision (the dice drawn, the same for every
+    candidate in a sample; the seat's decisions between and the other seats'
+    by the value), where the best value of that decision's actions counts. The candidate with the best mean is
+    played. Without a shipped model, the greedy bot. As a search (hints) each
+    candidate's value is its mean expected final score / 100, the scale of a
+    solo game's rewards."""
 
     name = "lookahead"
 
-    def __init__(self, samples: int = 16, width: int = 6) -> None:
-        if samples < 1 or width < 1:
-            raise OptionError("lookahead needs at least one sample and one candidate")
-        self.samples, self.width = samples, width
+    def __init__(self, samples: int = 16, width: int = 6, depth: int = 1) -> None:
+        if samples < 1 or width < 1 or depth < 1:
+            raise OptionError("lookahead needs at least one sample, one candidate and a depth of one")
+        self.samples, self.width, self.depth = samples, width, depth
 
-    def choose(self, state: GameState, seat: int, rng: random.Random) -> int:
+    def analyse(self, state: GameState, seat: int, rng: random.Random) -> list[Analysis]:
+        """The candidates, best mean first."""
         model = shipped_model(state.game)
         if model is None:
-            return greedy_choice(state, seat, rng)
+            return [Analysis(greedy_choice(state, seat, rng), 1, float("nan"))]
         root = state.redacted(seat)
-        legal = root.legal_action_ids(seat)
-        if len(legal) == 1:
-            return legal[0]
-        candidates = ranked_by_value(model, root, seat, legal)[:self.width]
+        candidates = ranked_by_value(model, root, seat, root.legal_action_ids(seat))[:self.width]
         seeds = [rng.random() for _ in range(self.samples)]
-        means = {action: sum(self._sample(model, after, seat, seed) for seed in seeds) / len(seeds)
-                 for action, after in candidates}
-        return max(means, key=means.get)
+        found = [Analysis(action, len(seeds),
+                          sum(self._sample(model, after, seat, seed) for seed in seeds) / len(seeds) / 100)
+                 for action, after in candidates]
+        return sorted(found, key=lambda analysis: -analysis.value)
 
-    @staticmethod
-    def _sample(model: ValueModel, after: GameState, seat: int, seed: float) -> float:
-        state, rng = after.clone(), random.Random(seed)
+    def _sample(self, model: ValueModel, after: GameState, seat: int, seed: float) -> float:
+        state, rng, decisions = after.clone(), random.Random(seed), 0
         while (current := state.current_player()) != TERMINAL:
             if current == CHANCE:
                 state.apply_outcome(state.sample_chance(rng))
                 continue
             decider = state.deciders()[0]
-            if decider == seat:
+            if decider == seat and (decisions := decisions + 1) == self.depth:
                 best = ranked_by_value(model, state, seat, state.legal_action_ids(seat))[0][1]
                 return best.scores()[seat] if best.is_terminal() else model.value(best, seat)
             state.apply_id(value_choice(model, state.redacted(decider), decider, rng), decider)

@@ -90,6 +90,15 @@ def rank(session: Session, day: str, game: str, score: int) -> int:
     return better + 1
 
 
+def of_table(session: Session, table_id: str) -> dict | None:
+    """The entry a daily table plays: its status, score and (done) place."""
+    row = session.scalar(select(DailyRow).where(DailyRow.table_id == table_id))
+    if row is None:
+        return None
+    place = rank(session, row.day, row.game, row.score) if row.status == DONE else None
+    return {"day": row.day, "game": row.game, "status": row.status, "score": row.score, "rank": place}
+
+
 class DailyBots:
     """The bot's game of each challenge, made once, when first asked for."""
 

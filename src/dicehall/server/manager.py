@@ -405,6 +405,9 @@ class TableManager:
             seat = self.seat_for(old, token)
             if old.status != OVER:
                 raise LobbyError(409, "a rematch is offered once the game is over", code="not-over")
+            if old.daily:
+                raise LobbyError(409, "the daily challenge is played once a day: it has no rematch",
+                                 code="daily-rematch")
             if old.rematch is None:
                 new = self.rematch_table(old)
                 await self.add(new)

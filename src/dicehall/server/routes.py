@@ -202,10 +202,11 @@ def daily_of(request: Request) -> DailyBots:
 
 
 @router.get("/daily", responses=errors(400, 422, 503))
-async def daily_challenges(request: Request, day: Annotated[str | None, Query(max_length=10)] = None
-                           ) -> list[dict]:
+async def daily_challenges(request: Request, day: Annotated[str | None, Query(max_length=10)] = None,
+                           table: Annotated[str | None, Query(max_length=32)] = None) -> list[dict]:
     """The challenges of a day (default: today, UTC), each with its leaderboard
-    and the bot's score to beat (``null`` while the bot plays it)."""
+    and the bot's score to beat (``null`` while the bot plays it); with
+    ``table``, that daily table's game has ``yours``: its status, score and place."""
     manager = manager_of(request)
     try:
         when = parse_day(day) if day else manager.today()
@@ -215,8 +216,14 @@ async def daily_challenges(request: Request, day: Annotated[str | None, Query(ma
 
     def read() -> list[dict]:
         with manager.sessions() as session:
-            return [{**found.to_json(), **daily.standings(session, found.day.isoformat(), found.game, limit)}
-                    for found in challenges(when)]
+            listed = [{**found.to_json(),
+                       **daily.standings(session, found.day.isoformat(), found.game, limit)}
+                      for found in challenges(when)]
+            yours = daily.of_table(session, table) if table else None
+            for item in listed:
+                if yours and (item["day"], item["game"]) == (yours["day"], yours["game"]):
+                    item["yours"] = yours
+            return listed
     try:
         listed = await run_in_threadpool(read)
     except SQLAlchemyError:

@@ -64,6 +64,11 @@ class ActionCodes:
         return 4 * self.size + 3
 
 
+#: solo on a shipped level sheet, whose learned value (docs/bots.md) lets a look
+#: one decision ahead beat the tree search: measured in docs/strength.md
+SOLO_LEVELS = {"hard": "lookahead:samples=32:width=10", "expert": "lookahead:samples=128:width=16"}
+
+
 @register
 class DizzleGame(Game):
     name = "dizzle"
@@ -87,6 +92,8 @@ class DizzleGame(Game):
                              load_data_option("sheet", given, sheet_from_data, load_sheet))
         self.data = self.sheet.data
         self.solo = self.num_players == 1
+        if self.solo and given is None:
+            self.levels = {**Game.levels, **SOLO_LEVELS}
         self.dice_count, self.drafts = SETUP[self.num_players]
         size = self.sheet.size
         self.codes = ActionCodes(size)

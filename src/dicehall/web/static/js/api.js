@@ -43,6 +43,8 @@ export const api = {
   replay: (id, invite) => request("GET", `/api/tables/${enc(id)}/replay${query({ invite })}`),
   review: (id, seat, invite) => request("GET", `/api/tables/${enc(id)}/review${query({ seat, invite })}`),
   leaderboard: (game) => request("GET", `/api/leaderboard/${enc(game)}`),
+  daily: (day, table) => request("GET", `/api/daily${query({ day, table })}`),
+  dailyPlay: (game, nickname) => request("POST", `/api/daily/${enc(game)}/play`, { nickname }),
 };
 
 export function recordUrl(id, invite) {

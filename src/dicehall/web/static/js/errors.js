@@ -14,7 +14,7 @@ const NICKNAME = /nickname/;
 const CODES = new Set(["no-table", "private", "started", "seat-taken", "nickname-taken", "seats-open",
   "no-seat", "not-over", "open-seat-needed", "seat-count", "bot-level", "open-level", "storage",
   "quota-waiting", "quota-tables", "quota-connections", "spectators-full", "seat-kept", "rematch-taken",
-  "too-slow-to-set-up", "sheet-file", "options"]);
+  "too-slow-to-set-up", "sheet-file", "options", "daily-played"]);
 
 const STATUSES = ["400", "403", "404", "409", "422", "429", "500"];
 

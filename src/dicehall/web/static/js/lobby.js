@@ -2,9 +2,11 @@
 // a link to their rules, a form to create a table from GET /api/games (game,
 // players, options with translated labels, values and help, seats, one timer
 // with the game's true default, public), and the leaderboard of a game from
-// GET /api/leaderboard/{game}. HTTP errors are translated (errors.js).
+// GET /api/leaderboard/{game}, and the daily challenge (daily.js). HTTP errors
+// are translated (errors.js).
 
 import { api, nickname, seats, tableUrl } from "./api.js";
+import { renderDailyCard } from "./daily.js";
 import { $, el } from "./dom.js";
 import { errorParagraph } from "./errors.js";
 import { initI18n, onLanguageChange, t } from "./i18n.js";
@@ -18,7 +20,7 @@ const TIMER_OPTION = "move_time";
 const NAMED_VALUES = { "dizzle.level": true, "nochmal.edition": true };
 const SECONDS = { move: 30, bank: 600 };
 
-const state = { games: [], tables: [], defaults: {} };
+const state = { games: [], tables: [], defaults: {}, daily: [] };
 
 function showError(error) {
   const box = $("#messages");
@@ -75,6 +77,29 @@ async function joinAndGo(id, seat, invite) {
   const answer = await api.join(id, seat, name, invite);
   seats.set(id, answer.seat, answer.token);
   location.href = tableUrl(id, invite);
+}
+
+// --- the daily challenge ------------------------------------------------------------
+function renderDaily() {
+  renderDailyCard($("#daily-games"), state.daily, (game) => playDaily(game).catch(showError));
+}
+
+async function refreshDaily() {
+  try {
+    state.daily = await api.daily();
+    renderDaily();
+  } catch (error) {
+    showError(error);
+  }
+}
+
+async function playDaily(game) {
+  const name = $("#nickname").value.trim();
+  if (!name) throw new Error(t("waiting.need_nickname"));
+  nickname.set(name);
+  const answer = await api.dailyPlay(game, name);
+  seats.set(answer.table, answer.seat, answer.token);
+  location.href = tableUrl(answer.table, answer.invite);
 }
 
 // --- the games and their rules ------------------------------------------------------
@@ -345,6 +370,7 @@ async function loadDefaults() {
 
 function retranslate() {
   renderTables();
+  renderDaily();
   renderGameList();
   renderOptions();
   const rows = [...document.querySelectorAll("#seat-specs .seat-number")];
@@ -376,7 +402,7 @@ async function main() {
   }
   renderGames();
   document.body.dataset.ready = "true";
-  await Promise.all([refreshTables(), refreshLeaderboard()]);
+  await Promise.all([refreshTables(), refreshLeaderboard(), refreshDaily()]);
   setInterval(refreshTables, 5000);
 }
 

@@ -6,6 +6,7 @@ import { api, recordUrl, replayUrl, seats, socketUrl, tableUrl } from "./api.js"
 import { announce, attention, bindToggles } from "./attention.js";
 import { Chat } from "./chat.js";
 import { renderBoard } from "./board.js";
+import { renderDailyResult } from "./daily.js";
 import { $, param, show } from "./dom.js";
 import { errorParagraph } from "./errors.js";
 import { gameModule } from "./games/index.js";
@@ -254,9 +255,14 @@ function renderOver(view, seat) {
   renderRatings($("#solo-rating"), $("#rating-changes"), summary, table);
   finalScores($("#final-scores"), view, table);
   show($("#final-scores"), !summary);
-  renderRematch($("#game-over"), { rematch: current.rematch, table, seat, onRematch: rematch });
+  if (table.daily) show($("#rematch"), false);   // once a day: no rematch
+  else renderRematch($("#game-over"), { rematch: current.rematch, table, seat, onRematch: rematch });
   $("#replay-link").href = replayUrl(tableId, invite);
   $("#record-link").href = recordUrl(tableId, invite);
+  if (table.daily && !current.dailyShown) {
+    current.dailyShown = true;
+    renderDailyResult($("#daily-result"), table, replayUrl(tableId, invite)).catch(() => { current.dailyShown = false; });
+  }
 }
 
 async function rematch(kind, newTable) {

@@ -1,0 +1,66 @@
+// The daily challenge (docs/server.md, "Daily challenge"): the lobby's card
+// with each game's challenge of the day, its leaderboard and the bot's score
+// to beat (GET /api/daily), a button that starts one's own game of it (POST
+// /api/daily/{game}/play), and at the end of a daily game its place today.
+
+import { api } from "./api.js";
+import { el } from "./dom.js";
+import { t } from "./i18n.js";
+
+// How often the end of a daily game asks again while the bot still plays the dice.
+const BOT_POLL_MS = 3000;
+
+// The day's variant in words; none where the title names it (Noch mal's editions).
+function variant(item) {
+  const [[option, value]] = Object.entries(item.options);
+  const key = `option.${item.game}.${option}.${value}`;
+  const words = t(key) === key ? `${option} ${value}` : t(key);
+  return words === item.title ? null : words;
+}
+
+function botLine(item) {
+  if (!item.bot) return t("daily.bot_pending");
+  const key = `level.${item.bot.bot}`;
+  return t("daily.bot", { bot: t(key) === key ? item.bot.bot : t(key), score: item.bot.score });
+}
+
+function leaderboard(item) {
+  if (!item.leaderboard.length) return el("p", { class: "help", "data-testid": "daily-empty", text: t("daily.empty") });
+  return el("ol", { class: "daily-board", "data-testid": "daily-board" }, item.leaderboard.map((entry) =>
+    el("li", { "data-player": entry.nickname, "data-testid": "daily-row" },
+      el("span", { class: "rank", text: `${entry.rank}.` }),
+      el("span", { class: "name", text: entry.nickname }),
+      el("span", { class: "score", text: entry.score }),
+      entry.source === "terminal" ? el("span", { class: "source", text: t("daily.terminal") }) : null)));
+}
+
+// The lobby's card: one block per game, each with its Play button.
+export function renderDailyCard(node, items, onPlay) {
+  node.replaceChildren(...items.map((item) => el("div", { class: "daily-game", "data-game": item.game, "data-testid": "daily-game" },
+    el("h3", {}, el("span", { class: "game", text: item.title }),
+      variant(item) && [" · ", el("span", { class: "variant", text: variant(item) })]),
+    el("p", { class: "help", "data-testid": "daily-bot", text: botLine(item) }),
+    leaderboard(item),
+    el("p", { class: "help", text: t("daily.entries", { count: item.entries }) }),
+    el("button", { type: "button", class: "primary", "data-testid": "daily-play", text: t("daily.play"),
+      onclick: () => onPlay(item.game) }))));
+}
+
+// The end of a daily game: its place on today's leaderboard and the score to
+// beat, asked again while the bot still plays.
+export async function renderDailyResult(node, table, replay) {
+  const items = await api.daily(table.daily, table.id);
+  const item = items.find((entry) => entry.game === table.game);
+  const yours = item?.yours;
+  if (!yours) return;
+  const place = yours.status === "done"
+    ? t("daily.result", { day: table.daily, rank: yours.rank, entries: item.entries, score: yours.score })
+    : t("daily.abandoned", { day: table.daily, score: yours.score });
+  node.replaceChildren(
+    el("p", { "data-testid": "daily-place", text: place }),
+    el("p", { "data-testid": "daily-bot", text: botLine(item) }),
+    el("p", {}, el("a", { href: replay, "data-testid": "daily-review", text: t("daily.review") })),
+    el("p", { class: "help", text: t("daily.unverified") }));
+  node.hidden = false;
+  if (!item.bot) setTimeout(() => renderDailyResult(node, table, replay), BOT_POLL_MS);
+}
