@@ -130,8 +130,9 @@ def daily(
         help="The game whose challenge to play; without one, list the day's challenges.")] = None,
     day: Annotated[Optional[str], typer.Option(help="The day, YYYY-MM-DD (UTC; default: today).")] = None,
     against: Annotated[str, typer.Option(
-        help="The bot that plays the same dice after you, its score to beat (a level or bot name; "
-             "expert thinks up to 10 s a move; 'none' to skip).")] = "expert",
+        help="The bot that plays the same dice after you, its score to beat (a level or bot name: "
+             "hard takes a minute or two, expert up to 10 s a move; 'none' to skip; with --submit "
+             "the server also answers with its own bot's score).")] = "hard",
     record: Annotated[Optional[Path], typer.Option(help="Write your game's record here "
                                                          "(then: dicehall review FILE).")] = None,
     submit: Annotated[Optional[str], typer.Option(

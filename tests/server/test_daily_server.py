@@ -119,6 +119,9 @@ def test_razzle_dazzle_has_no_daily_challenge(server):
 def test_the_bots_score_to_beat_is_its_game_on_the_same_dice(server):
     found = challenge("dizzle", today(server))
     assert bot_score(server, "dizzle") == {"bot": "greedy", "score": played_by(found, "greedy").scores()[0]}
+    other = server.client.get("/api/daily", params={"day": "2031-01-01"}).json()
+    assert [item["bot"] for item in other] == [None, None]      # another day's: never played on request
+    assert all(day != "2031-01-01" for day, _ in server.app.state.daily.making)
 
 
 def test_a_daily_game_resumes_after_a_restart_on_the_days_dice(settings, clock):

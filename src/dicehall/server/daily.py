@@ -106,11 +106,13 @@ class DailyBots:
         self.sessions, self.settings, self.reviews = sessions, settings, reviews
         self.making: dict[tuple[str, str], asyncio.Task] = {}
 
-    async def score(self, found: Challenge) -> dict | None:
-        """``{"bot", "score", "table": None}`` of the challenge, or ``None`` while it is played."""
+    async def score(self, found: Challenge, make: bool) -> dict | None:
+        """``{"bot", "score"}`` of the challenge, or ``None`` while it is played
+        (or never was); ``make``: start playing it if it was not (only today's
+        is, so no client can set the workers on every day of the calendar)."""
         key = (found.day.isoformat(), found.game)
         stored = await run_in_threadpool(self._read, key)
-        if stored is None and key not in self.making:
+        if stored is None and make and key not in self.making:
             self.making[key] = asyncio.create_task(self._make(key))
         return stored
 

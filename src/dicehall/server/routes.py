@@ -231,7 +231,7 @@ async def daily_challenges(request: Request, day: Annotated[str | None, Query(ma
         raise LobbyError(503, "the daily challenge cannot be read from storage now; try again",
                          code="storage") from None
     for found, item in zip(challenges(when), listed):
-        item["bot"] = await daily_of(request).score(found)
+        item["bot"] = await daily_of(request).score(found, make=when == manager.today())
     return listed
 
 
@@ -256,7 +256,8 @@ async def daily_score(game: str, body: DailyScore, request: Request) -> dict:
             day = found.day.isoformat()
             return {"rank": daily.rank(session, day, game, entered["score"]),
                     "entries": daily.standings(session, day, game, 0)["entries"]}
-    return {**entered, **await run_in_threadpool(read), "bot": await daily_of(request).score(found)}
+    bot = await daily_of(request).score(found, make=True)
+    return {**entered, **await run_in_threadpool(read), "bot": bot}
 
 
 def client_of(request: Request) -> str | None:

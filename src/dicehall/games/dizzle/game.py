@@ -65,8 +65,9 @@ class ActionCodes:
 
 
 #: solo on a shipped level sheet, whose learned value (docs/bots.md) lets a look
-#: one decision ahead beat the tree search: measured in docs/strength.md
-SOLO_LEVELS = {"hard": "lookahead:samples=32:width=10", "expert": "lookahead:samples=128:width=16"}
+#: eight decisions ahead beat the tree search: measured in docs/strength.md
+SOLO_LEVELS = {"hard": "lookahead:samples=32:width=10:depth=8",
+               "expert": "lookahead:samples=64:width=12:depth=8"}
 
 
 @register
