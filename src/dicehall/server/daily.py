@@ -48,10 +48,6 @@ def entry(found: Challenge, nickname: str, now: float, **fields) -> DailyRow:
                     nickname=nickname, at=now, **fields)
 
 
-def has_entry(session: Session, found: Challenge, nickname: str) -> bool:
-    return session.get(DailyRow, (found.day.isoformat(), found.game, name_key(nickname))) is not None
-
-
 def add_entry(session: Session, row: DailyRow) -> bool:
     """Add the entry unless its nickname has one for the day: in the writer's
     transaction, so two starts at once cannot both count."""

@@ -70,10 +70,16 @@ async function refreshTables() {
   }
 }
 
-async function joinAndGo(id, seat, invite) {
+// The lobby's nickname, kept for next time; an error if there is none.
+function chosenNickname() {
   const name = $("#nickname").value.trim();
   if (!name) throw new Error(t("waiting.need_nickname"));
   nickname.set(name);
+  return name;
+}
+
+async function joinAndGo(id, seat, invite) {
+  const name = chosenNickname();
   const answer = await api.join(id, seat, name, invite);
   seats.set(id, answer.seat, answer.token);
   location.href = tableUrl(id, invite);
@@ -94,10 +100,7 @@ async function refreshDaily() {
 }
 
 async function playDaily(game) {
-  const name = $("#nickname").value.trim();
-  if (!name) throw new Error(t("waiting.need_nickname"));
-  nickname.set(name);
-  const answer = await api.dailyPlay(game, name);
+  const answer = await api.dailyPlay(game, chosenNickname());
   seats.set(answer.table, answer.seat, answer.token);
   location.href = tableUrl(answer.table, answer.invite);
 }
