@@ -15,7 +15,8 @@ class Server:
     def __init__(self, settings: Settings, clock: FakeClock):
         self.app = create_app(settings, clock)
         self.clock = clock
-        self.client = TestClient(self.app)
+        #: https, as a deployment serves it: the session cookie is Secure
+        self.client = TestClient(self.app, base_url="https://testserver")
 
     def __enter__(self) -> Server:
         self.client.__enter__()
@@ -51,13 +52,30 @@ class Server:
     def table(self, table_id: str) -> dict:
         return self.client.get(f"/api/tables/{table_id}").json()
 
-    def seated(self, game: str, players: int = 2, bots: tuple[str, ...] = ()) -> tuple[str, list[str]]:
-        """A started table: ``players`` humans named p0, p1, … then ``bots``."""
+    def seated(self, game: str, players: int = 2, bots: tuple[str, ...] = (),
+               rated: bool = False) -> tuple[str, list[str]]:
+        """A started table: ``players`` humans then ``bots``; the humans are
+        guests named p0, p1, … or, at a ``rated`` table, accounts named player0, …"""
         seats = [{"kind": "open"}] * players + [{"kind": "bot", "level": level} for level in bots]
-        table_id = self.create(game, seats)["id"]
-        tokens = [self.join(table_id, seat, f"p{seat}") for seat in range(players)]
+        table_id = self.create(game, seats, rated=rated)["id"]
+        if rated:
+            tokens = [join_as(self.account(f"player{seat}"), table_id, seat) for seat in range(players)]
+        else:
+            tokens = [self.join(table_id, seat, f"p{seat}") for seat in range(players)]
         self.start(table_id, tokens[0])
         return table_id, tokens
+
+    def account(self, name: str, password: str = "long enough") -> TestClient:
+        """Another browser, on this server's event loop: logged in as ``name``
+        (registered if new), its requests carrying the session's CSRF token."""
+        client = TestClient(self.app, base_url="https://testserver")
+        client.portal = self.client.portal
+        response = client.post("/api/accounts", json={"name": name, "password": password})
+        if response.status_code == 409:
+            response = client.post("/api/session", json={"name": name, "password": password})
+        assert response.status_code in (200, 201), response.text
+        client.headers["X-CSRF-Token"] = response.json()["csrf"]
+        return client
 
     @contextmanager
     def player(self, table_id: str, token: str | None = None, invite: str | None = None):
@@ -120,3 +138,18 @@ class Player:
         message = self.reply()
         assert message["type"] == "error", message
         return message
+
+
+def join_as(client: TestClient, table_id: str, seat: int, **body) -> str:
+    """Join as the client's account: the seat's token."""
+    response = client.post(f"/api/tables/{table_id}/join", json={"seat": seat, **body})
+    assert response.status_code == 200, response.text
+    return response.json()["token"]
+
+
+def register(server: Server, name: str, password: str = "long enough",
+             client: TestClient | None = None) -> dict:
+    """Register ``name`` on ``client`` (the server's own by default), logged in: the answer."""
+    response = (client or server.client).post("/api/accounts", json={"name": name, "password": password})
+    assert response.status_code == 201, response.text
+    return response.json()

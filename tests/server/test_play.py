@@ -20,7 +20,7 @@ def play_out(players: list, clock) -> dict:
 
 @pytest.mark.parametrize("game", ["razzle", "dizzle"])
 def test_two_humans_play_a_whole_game(server, game):
-    table_id, tokens = server.seated(game)
+    table_id, tokens = server.seated(game, rated=True)
     with server.player(table_id, tokens[0]) as ann, server.player(table_id, tokens[1]) as bob:
         assert ann.state["seat"] == 0 and bob.state["seat"] == 1
         assert ann.state["view"]["seat"] == 0
@@ -30,13 +30,13 @@ def test_two_humans_play_a_whole_game(server, game):
     response = server.client.get(f"/api/tables/{table_id}/record")
     assert "attachment" in response.headers["content-disposition"]
     record = GameRecord.from_json(response.json())
-    assert record.seats == ["human:p0", "human:p1"]
+    assert record.seats == ["human:player0", "human:player1"]
     assert record.replay().scores() == result["scores"]
     replay = server.client.get(f"/api/tables/{table_id}/replay").json()
     assert len(replay["steps"]) == len(record.entries) and replay["layout"]
     assert replay["steps"][-1]["view"]["scores"] == result["scores"]
     board = server.client.get(f"/api/leaderboard/{game}").json()
-    assert sorted(row["nickname"] for row in board) == ["p0", "p1"]
+    assert sorted(row["name"] for row in board) == ["player0", "player1"]
     assert all(row["games"] == 1 for row in board)
     assert sum(row["rating"] for row in board) == pytest.approx(2400, abs=0.2)
 
@@ -48,10 +48,18 @@ def test_records_and_replays_wait_for_the_end(server):
 
 
 def test_a_bot_seat_moves_by_itself(server):
+    table_id, tokens = server.seated("razzle", players=1, bots=("easy",), rated=True)
+    with server.player(table_id, tokens[0]) as ann:
+        ann.play_to_end(server.clock)
+    assert [row["name"] for row in server.client.get("/api/leaderboard/razzle").json()] == ["player0"]
+
+
+def test_only_rated_tables_change_ratings(server):
     table_id, tokens = server.seated("razzle", players=1, bots=("easy",))
     with server.player(table_id, tokens[0]) as ann:
         ann.play_to_end(server.clock)
-    assert len(server.client.get("/api/leaderboard/razzle").json()) == 1
+    assert server.table(table_id)["result"]["ratings"] == {}
+    assert server.client.get("/api/leaderboard/razzle").json() == []
 
 
 def test_the_same_seed_gives_the_same_dice(server):

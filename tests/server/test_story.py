@@ -83,7 +83,7 @@ def finish(server, table_id, tokens) -> dict:
 
 
 def test_the_end_summary_and_rating_changes(server):
-    table_id, tokens = server.seated("razzle")
+    table_id, tokens = server.seated("razzle", rated=True)
     summary = finish(server, table_id, tokens)["summary"]
     state = server.manager.tables[table_id].match.state
     assert summary["winners"] == state.winners() and summary["places"] == state.places()
@@ -94,8 +94,8 @@ def test_the_end_summary_and_rating_changes(server):
     for change in summary["ratings"].values():
         assert change["before"] == 1200.0 and change["after"] != 1200.0
     board = server.client.get("/api/leaderboard/razzle").json()
-    assert {row["nickname"]: row["rating"] for row in board} == {
-        f"p{seat}": change["after"] for seat, change in summary["ratings"].items()}
+    assert {row["name"]: row["rating"] for row in board} == {
+        f"player{seat}": change["after"] for seat, change in summary["ratings"].items()}
 
 
 def test_a_rematch_seats_everyone_again_and_starts(server):

@@ -132,6 +132,24 @@ class Game(ABC):
     data_option: ClassVar[str | None] = None
     data: dict | None = None
 
+    #: the option whose value names a variant of the game (ratings and
+    #: leaderboards are kept per variant: a Dizzle level, a Noch mal edition)
+    variant_option: ClassVar[str | None] = None
+
+    def variant(self) -> str | None:
+        """This configuration's variant as ``option=value`` (``None``: a custom
+        sheet or board, which no leaderboard ranks)."""
+        if self.data_option and self.options[self.data_option] is not None:
+            return None
+        option = self.variant_option
+        return f"{option}={self.options[option]}" if option else "standard"
+
+    @classmethod
+    def variants(cls) -> list[str]:
+        """Every shipped variant, as :meth:`variant` names them."""
+        option = next((o for o in cls.option_specs if o.name == cls.variant_option), None)
+        return [f"{option.name}={value}" for value in option.choices] if option else ["standard"]
+
     def record_options(self) -> dict:
         """The options as a game record stores them (self-contained)."""
         options = dict(self.options)

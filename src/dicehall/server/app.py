@@ -13,11 +13,13 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
+from . import account_routes
 from .clock import Clock, SystemClock
 from .config import Settings
 from .daily import DailyBots
 from .db import open_database
 from .http_limits import BodyLimit, validation_error
+from .limits import AddressBuckets
 from .live import serve_client
 from .lobby import LobbyError
 from .manager import TableManager
@@ -51,6 +53,9 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         app.state.manager = manager
         app.state.reviews = Reviews(manager.sessions, settings)
         app.state.daily = DailyBots(manager.sessions, settings, app.state.reviews)
+        app.state.registrations = AddressBuckets(clock, settings.registrations_burst,
+                                                 settings.seconds_per_registration)
+        app.state.logins = AddressBuckets(clock, settings.logins_burst, settings.seconds_per_login)
         manager.resume()
         interval = settings.timer_interval
         ticker = asyncio.create_task(tick(manager, interval)) if interval else None
@@ -65,6 +70,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_exception_handler(RequestValidationError, validation_error)
     app.include_router(router, prefix="/api")
+    app.include_router(account_routes.router, prefix="/api")
 
     @app.exception_handler(LobbyError)
     async def lobby_error(request: Request, error: LobbyError) -> JSONResponse:

@@ -83,6 +83,21 @@ class Settings:
     #: beat (made in the reviews' workers), and how many entries a leaderboard shows
     daily_bot: str = "expert"
     daily_leaderboard: int = 20
+    #: accounts (docs/accounts.md): argon2id's cost (passes, and memory in KiB),
+    #: days a login lasts, failed logins in a row before a lock-out and how long
+    #: it lasts, cookies sent over HTTPS only (set false only for plain HTTP
+    #: on loopback), and per address a token bucket of registrations and of
+    #: logins (burst, then one per this many seconds)
+    argon2_time_cost: int = 3
+    argon2_memory_kib: int = 65536
+    session_days: float = 30.0
+    login_failures: int = 5
+    lockout_seconds: float = 900.0
+    secure_cookies: bool = True
+    registrations_burst: int = 3
+    seconds_per_registration: float = 600.0
+    logins_burst: int = 10
+    seconds_per_login: float = 6.0
     bot_levels: tuple[str, ...] = field(default=("easy", "medium", "hard"))
 
     def __post_init__(self) -> None:

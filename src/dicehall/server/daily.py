@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-import unicodedata
 
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import SQLAlchemyError
@@ -30,17 +29,12 @@ from ..engine.daily import Challenge
 from .config import Settings
 from .db import DailyBotRow, DailyRow
 from .lobby import LobbyError
+from .names import name_key
 from .reviews import Reviews
 from .tables import LiveTable
 
 log = logging.getLogger(__name__)
 PLAYING, DONE, ABANDONED = "playing", "done", "abandoned"
-
-
-def name_key(nickname: str) -> str:
-    """The form of a nickname that counts for "once a day": NFKC, case-folded,
-    without outer spaces."""
-    return unicodedata.normalize("NFKC", nickname).casefold().strip()
 
 
 def entry(found: Challenge, nickname: str, now: float, **fields) -> DailyRow:

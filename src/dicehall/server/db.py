@@ -46,6 +46,8 @@ class TableRow(Base):
     hints: Mapped[list | None] = mapped_column(JSON, nullable=True)
     #: the day of the daily challenge this table plays (``None``: an ordinary table)
     daily: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    #: a rated table: accounts only, and its result changes their ratings
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class SeatRow(Base):
@@ -60,6 +62,9 @@ class SeatRow(Base):
     #: a bot plays for the absent human until the token reclaims the seat
     away: Mapped[bool] = mapped_column(Boolean, default=False)
     disconnected_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    #: the account seated here (``None``: a guest or a bot), and the address it joined from
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), nullable=True)
+    address: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class StepRow(Base):
@@ -147,6 +152,69 @@ class RatingRow(Base):
     nickname: Mapped[str] = mapped_column(String(64), primary_key=True)
     rating: Mapped[float] = mapped_column(Float)
     games: Mapped[int] = mapped_column(Integer)
+
+
+class AccountRow(Base):
+    """A registered player. ``name_key`` (NFKC, case-folded) is unique and
+    ``skeleton`` (TS #39) finds look-alikes (``names.py``); the password and the
+    recovery code are kept only as argon2id hashes."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(24))
+    name_key: Mapped[str] = mapped_column(String(96), unique=True)
+    skeleton: Mapped[str] = mapped_column(String(192), index=True)
+    password_hash: Mapped[str] = mapped_column(String(256))
+    recovery_hash: Mapped[str] = mapped_column(String(256))
+    created: Mapped[float] = mapped_column(Float)
+    #: failed logins in a row, and until when the account is locked after too many
+    failures: Mapped[int] = mapped_column(Integer, default=0)
+    locked_until: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class LoginRow(Base):
+    """A logged-in session: the SHA-256 of its cookie's secret, never the secret,
+    and the CSRF token that state-changing requests must carry."""
+
+    __tablename__ = "logins"
+
+    secret_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
+    csrf: Mapped[str] = mapped_column(String(64))
+    created: Mapped[float] = mapped_column(Float)
+    expires: Mapped[float] = mapped_column(Float)
+
+
+class AccountRatingRow(Base):
+    """An account's rating in one game and variant (``Game.variant()``)."""
+
+    __tablename__ = "account_ratings"
+
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    variant: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
+    rating: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    wins: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class RatedResultRow(Base):
+    """One account's result of one rated game: the rating graph's points, and
+    ``flag`` (``same-address``: an opponent account played from its address)."""
+
+    __tablename__ = "rated_results"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    variant: Mapped[str] = mapped_column(String(64))
+    place: Mapped[int] = mapped_column(Integer)
+    abandoned: Mapped[bool] = mapped_column(Boolean, default=False)
+    before: Mapped[float] = mapped_column(Float)
+    after: Mapped[float] = mapped_column(Float)
+    flag: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    at: Mapped[float] = mapped_column(Float, index=True)
 
 
 def connect(url: str) -> Engine:

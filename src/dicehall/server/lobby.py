@@ -50,11 +50,18 @@ def new_table(spec: CreateTable, game: Game, settings: Settings, now: float) -> 
     seats = [seat_of(spec_seat.kind, spec_seat.level, settings) for spec_seat in spec.seats]
     if all(seat.kind == "bot" for seat in seats):
         raise LobbyError(400, "a table needs at least one open seat", code="open-seat-needed")
+    if spec.rated and game.num_players == 1:
+        raise LobbyError(400, "a solo game is not rated (its score is its measure: see the solo "
+                              "ratings and the daily challenge)", code="rated-solo")
+    if spec.rated and game.variant() is None:
+        raise LobbyError(400, "a game on a custom sheet or board is not rated: no leaderboard ranks it",
+                         code="rated-variant")
     if "timer" in spec.model_fields_set:
         timer = Timer(spec.timer.kind, spec.timer.seconds) if spec.timer else None
     else:
         timer = default_timer(game.options)
-    return LiveTable.create(game, seats, timer, spec.public, now, settings.bank_floor_seconds)
+    return LiveTable.create(game, seats, timer, spec.public, now, settings.bank_floor_seconds,
+                            rated=spec.rated)
 
 
 def seat_of(kind: str, level: str | None, settings: Settings) -> Seat:
@@ -75,7 +82,8 @@ def default_timer(options: dict[str, Any]) -> Timer | None:
 
 
 def games_json(settings: Settings) -> list[dict]:
-    """Every game with its player counts, options and the bot levels on offer."""
+    """Every game with its player counts, options, the bot levels on offer and
+    its variants (the leaderboards)."""
     result = []
     for name in game_names():
         cls = game_class(name)
@@ -85,5 +93,5 @@ def games_json(settings: Settings) -> list[dict]:
             "options": [{"name": o.name, "kind": o.kind.__name__, "default": o.default,
                          "choices": list(o.choices) if o.choices else None, "help": o.help}
                         for o in cls.option_specs if o.name not in ("players", cls.data_option)],
-            "bots": list(settings.bot_levels)})
+            "bots": list(settings.bot_levels), "variants": cls.variants()})
     return result

@@ -16,6 +16,7 @@ import logging
 import secrets
 import unicodedata
 from collections import Counter, defaultdict
+from dataclasses import replace
 from datetime import UTC, date, datetime
 from typing import Any
 
@@ -30,7 +31,7 @@ from ..engine.registry import make_game
 from . import daily, ratings, store
 from .clock import Clock
 from .config import Settings
-from .limits import TokenBucket
+from .limits import AddressBuckets
 from .lobby import LobbyError, configure, new_table, table_options
 from .protocol import CreateTable, JoinRequest, Refused
 from .tables import EXPIRED, OVER, RUNNING, WAITING, LiveTable, Seat, hash_token, step_rng
@@ -99,7 +100,7 @@ class TableManager:
         #: how many of each table's log entries the broadcasts carried
         self.told: dict[str, int] = {}
         #: quotas: tables each address may still create, its open connections
-        self.creating: dict[str, TokenBucket] = {}
+        self.creating = AddressBuckets(clock, settings.tables_burst, settings.seconds_per_table)
         self.sockets: Counter[str] = Counter()
         self.thinking = asyncio.Semaphore(settings.bot_threads)
         #: the tasks noting that clients left
@@ -168,18 +169,20 @@ class TableManager:
                 del self.tables[table.id]
             raise
 
-    @staticmethod
-    def rated(table: LiveTable, write: Any) -> Any:
-        """A job that writes the table and rates its game; it returns the
-        table's result with each rated seat's rating before and after."""
-        players = [(seat.kind, seat.nickname if seat.kind == "human" else seat.level) for seat in table.seats]
+    def rated(self, table: LiveTable, write: Any) -> Any:
+        """A job that writes the table and, at a rated table, rates its game; it
+        returns the table's result with each rated seat's rating before and after."""
+        players = [ratings.Player(seat.account_id, seat.level, abandoned=seat.away, address=seat.address)
+                   for seat in table.seats]
         places, result = table.match.state.places(), dict(table.result or {})
+        variant, now = table.game.variant(), self.clock.now()
 
         def job(session: Any) -> dict:
             write(session)
             if table.daily:
                 daily.finish(session, table)
-            result["ratings"] = ratings.rate_game(session, table.game.name, players, places)
+            result["ratings"] = (ratings.rate_game(session, table.id, table.game.name, variant, players,
+                                                   places, now) if table.rated and variant else {})
             store.write_result(session, table.id, result)
             return result
         return job
@@ -224,9 +227,7 @@ class TableManager:
         if waiting >= settings.waiting_tables_per_address:
             raise LobbyError(429, f"at most {waiting} waiting tables from one address: start or "
                                   "leave one first", code="quota-waiting")
-        bucket = self.creating.setdefault(address, TokenBucket(
-            self.clock, settings.tables_burst, 1 / settings.seconds_per_table))
-        if not bucket.take():
+        if not self.creating.take(address):
             raise LobbyError(429, "too many tables created from this address: wait a little",
                              code="quota-tables")
 
@@ -256,7 +257,9 @@ class TableManager:
         tables.sort(key=lambda t: (t.status != WAITING, -t.created))
         return [self.table_json(t) for t in tables[offset:offset + limit]]
 
-    async def join(self, table_id: str, request: JoinRequest) -> dict:
+    async def join(self, table_id: str, request: JoinRequest, player: Seat) -> dict:
+        """Seat ``player`` (a human :class:`Seat` without a token yet: a guest's
+        nickname, or an account's name and id) at the requested seat."""
         table = self.visible(table_id, request.invite)
         async with self.locks[table_id]:
             if table.status != WAITING:
@@ -267,16 +270,21 @@ class TableManager:
             if self.reserved(table, request.seat):
                 raise LobbyError(409, f"seat {request.seat} is kept for its player's rematch for now",
                                  code="seat-kept")
-            if any(seat.nickname == request.nickname for seat in table.seats):
-                raise LobbyError(409, f"the nickname {request.nickname!r} is taken at this table",
+            if table.rated and player.account_id is None:
+                raise LobbyError(403, "a rated table is for accounts: log in (or register) to sit here",
+                                 code="account-needed")
+            if player.account_id is not None and any(s.account_id == player.account_id for s in table.seats):
+                raise LobbyError(409, "you hold a seat at this table already", code="seated")
+            if any(seat.nickname == player.nickname for seat in table.seats):
+                raise LobbyError(409, f"the nickname {player.nickname!r} is taken at this table",
                                  code="nickname-taken")
-            token = await self.seat_player(table, request.seat, request.nickname)
+            token = await self.seat_player(table, request.seat, player)
         return {"seat": request.seat, "token": token}
 
-    async def seat_player(self, table: LiveTable, seat: int, nickname: str) -> str:
+    async def seat_player(self, table: LiveTable, seat: int, player: Seat) -> str:
         """Seat a player (under the table's lock); the token counts once stored."""
         token = secrets.token_urlsafe(24)
-        table.seats[seat] = Seat("human", nickname=nickname, token_hash=hash_token(token))
+        table.seats[seat] = replace(player, token_hash=hash_token(token))
         table.changed(self.clock.now())
         await self.checked_change(table, WAITING)
         return token
@@ -418,7 +426,8 @@ class TableManager:
         async with self.locks[new.id]:
             if new.seats[seat].kind != "open" or new.status != WAITING:
                 raise LobbyError(409, "you have taken your seat of the rematch already", code="rematch-taken")
-            new_token = await self.seat_player(new, seat, old.seats[seat].nickname)
+            new_token = await self.seat_player(new, seat, replace(old.seats[seat], away=False,
+                                                                  disconnected_at=None))
             if all(s.kind != "open" for s in new.seats):
                 await self.begin(new)
         async with self.locks[table_id]:
@@ -429,7 +438,8 @@ class TableManager:
     def rematch_table(self, old: LiveTable) -> LiveTable:
         seats = [Seat("bot", seat.level) if seat.kind == "bot" else Seat() for seat in old.seats]
         table = LiveTable.create(make_game(old.game.name, old.game.record_options()), seats, old.clocks.timer,
-                                 old.public, self.clock.now(), self.settings.bank_floor_seconds)
+                                 old.public, self.clock.now(), self.settings.bank_floor_seconds,
+                                 rated=old.rated)
         table.rematch_of = old.id
         return table
 
@@ -469,8 +479,7 @@ class TableManager:
         table = self.table(table_id)
         async with self.locks[table_id]:
             if not table.hints_allowed:
-                raise Refused("no-hints", "hints are for solo games; rated games and the daily challenge "
-                                          "are played without them")
+                raise Refused("no-hints", "rated games and the daily challenge are played without hints")
             self.check_turn(table, seat, version)
             position = table.match.state.redacted(seat)
             if seat not in table.hints:

@@ -37,6 +37,8 @@ class CreateTable(Strict):
     #: left out: the game's default (Razzle-Dazzle: its move_time); null: no timer
     timer: TimerSpec | None = None
     public: bool = True
+    #: rated: accounts only, and the result changes their ratings (not solo, not a custom sheet)
+    rated: bool = False
 
     @field_validator("options")
     @classmethod
@@ -57,14 +59,15 @@ def check_nickname(nickname: str) -> str:
 
 class JoinRequest(Strict):
     seat: Annotated[int, Field(ge=0)]
-    #: the length in the schema too (the OpenAPI description); the rest is checked below
-    nickname: Annotated[str, Field(min_length=1, max_length=24)]
+    #: a guest's nickname (logged in, the account's name is used instead); the
+    #: length in the schema too (the OpenAPI description), the rest checked below
+    nickname: Annotated[str | None, Field(min_length=1, max_length=24)] = None
     invite: str | None = None
 
     @field_validator("nickname")
     @classmethod
-    def _nickname(cls, value: str) -> str:
-        return check_nickname(value)
+    def _nickname(cls, value: str | None) -> str | None:
+        return None if value is None else check_nickname(value)
 
 
 class DailyPlay(Strict):
@@ -87,6 +90,27 @@ class DailyScore(DailyPlay):
 
     day: Annotated[str, Field(min_length=10, max_length=10)]
     moves: Annotated[list[Annotated[str, Field(max_length=200)]], Field(max_length=DAILY_MOVES)]
+
+
+class Credentials(Strict):
+    """A user name and password: to register or to log in (the name's own
+    rules are checked at registration, with a clear answer: ``bad-name``)."""
+
+    name: Annotated[str, Field(min_length=1, max_length=64)]
+    password: Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class PasswordChange(Strict):
+    old_password: Annotated[str, Field(min_length=1, max_length=200)]
+    new_password: Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class Recovery(Strict):
+    """A new password set with the recovery code shown at registration."""
+
+    name: Annotated[str, Field(min_length=1, max_length=24)]
+    recovery_code: Annotated[str, Field(min_length=1, max_length=100)]
+    new_password: Annotated[str, Field(min_length=1, max_length=200)]
 
 
 class TokenRequest(Strict):

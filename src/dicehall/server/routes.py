@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel
 from sqlalchemy.exc import SQLAlchemyError
@@ -14,14 +14,17 @@ from starlette.concurrency import run_in_threadpool
 from ..engine import words
 from ..engine.daily import challenges, parse_day
 from ..engine.errors import OptionError
+from ..engine.registry import game_class
 from . import daily, ratings
+from .accounts import looks_taken
 from .daily import DailyBots
 from .lobby import LobbyError, configure, games_json
+from .logins import csrf_guard, database, holder_of
 from .manager import TableManager
 from .protocol import CreateTable, DailyPlay, DailyScore, JoinRequest, TokenRequest
-from .tables import OVER
+from .tables import OVER, Seat
 
-router = APIRouter()
+router = APIRouter(dependencies=[Depends(csrf_guard)])
 log = logging.getLogger(__name__)
 
 
@@ -50,15 +53,19 @@ class Unfit(BaseModel):
 ERRORS: dict[int, dict[str, Any]] = {
     400: {"model": Problem, "description": "bad options or seats, an unknown game, or a body that is "
                                            "not JSON"},
-    403: {"model": Problem, "description": "a private table without its invite code, or a token holding "
-                                           "no seat"},
+    401: {"model": Problem, "description": "not logged in (or the session ended), or a wrong user "
+                                           "name, password or recovery code"},
+    403: {"model": Problem, "description": "a private table without its invite code, a token holding "
+                                           "no seat, a rated table for a guest, or a missing CSRF token"},
     404: {"model": Problem, "description": "no such table, or no such language"},
     409: {"model": Problem, "description": "the wrong moment: seat taken, game started, seats still open, "
                                            "game not over, a seat kept for a rematch"},
     413: {"model": Problem, "description": "a request body over the limit (256 KiB)"},
     422: {"model": Unfit, "description": "a request that does not fit its schema (NaN, Infinity and "
                                          "deep nesting included)"},
-    429: {"model": Problem, "description": "a quota of the creating address: waiting tables, tables created"},
+    423: {"model": Problem, "description": "an account locked for a while after too many wrong passwords"},
+    429: {"model": Problem, "description": "a quota of the address: waiting tables, tables created, "
+                                           "registrations, logins"},
     503: {"model": Problem, "description": "storage unavailable: nothing changed, try again; or the "
                                            "server is busy making reviews"},
 }
@@ -105,7 +112,24 @@ def get_table(table_id: str, request: Request, invite: str | None = None) -> dic
 
 @router.post("/tables/{table_id}/join", responses=errors(400, 403, 404, 409, 422, 503))
 async def join(table_id: str, body: JoinRequest, request: Request) -> dict:
-    return await manager_of(request).join(table_id, body)
+    """Take an open seat: logged in, as the account; a guest, by ``nickname``."""
+    return await manager_of(request).join(table_id, body, await player_of(request, body.nickname))
+
+
+async def player_of(request: Request, nickname: str | None) -> Seat:
+    """The human who asks: the logged-in account, or a guest by a nickname
+    that does not look like any account's name (409 ``nickname-account``)."""
+    def find(session) -> Seat:
+        found = holder_of(request, session)
+        if found is not None:
+            return Seat("human", nickname=found[0].name, account_id=found[0].id, address=client_of(request))
+        if nickname is None:
+            raise LobbyError(400, "a guest needs a nickname (or log in)", code="nickname-needed")
+        if (account := looks_taken(session, nickname)) is not None:
+            raise LobbyError(409, f"{nickname!r} looks like the account {account.name!r}: a guest "
+                                  "picks a name of their own", code="nickname-account")
+        return Seat("human", nickname=nickname, address=client_of(request))
+    return await database(request, find)
 
 
 @router.post("/tables/{table_id}/leave", responses=errors(400, 403, 404, 422, 503))
@@ -182,13 +206,20 @@ async def review(table_id: str, request: Request, response: Response,
 
 
 @router.get("/leaderboard/{game}", responses=errors(400, 422, 503))
-async def leaderboard(game: str, request: Request) -> list[dict]:
-    configure(game, {})
+async def leaderboard(game: str, request: Request,
+                      variant: Annotated[str | None, Query(max_length=64)] = None) -> list[dict]:
+    """The accounts' ratings in one variant of ``game`` (default: its first,
+    ``GET /api/games`` lists them), best first: ``[{"name", "rating", "games"}]``."""
+    variants = game_class(configure(game, {}).name).variants()
+    variant = variant or variants[0]
+    if variant not in variants:
+        raise LobbyError(400, f"{game} has no variant {variant!r}; variants: {', '.join(variants)}",
+                         code="variant")
     manager = manager_of(request)
 
     def read() -> list[dict]:
         with manager.sessions() as session:
-            return ratings.leaderboard(session, game)
+            return ratings.leaderboard(session, game, variant)
     try:
         return await run_in_threadpool(read)
     except SQLAlchemyError:
@@ -239,7 +270,8 @@ async def daily_challenges(request: Request, day: Annotated[str | None, Query(ma
 async def daily_play(game: str, body: DailyPlay, request: Request) -> dict:
     """Start today's challenge of ``game`` at a table of one's own: ``{"table",
     "seat", "token", "invite"}``; once a day per nickname (409 ``daily-played``)."""
-    return await manager_of(request).daily_table(game, body.nickname, client_of(request))
+    player = await player_of(request, body.nickname)
+    return await manager_of(request).daily_table(game, player.nickname, client_of(request))
 
 
 @router.post("/daily/{game}/scores", status_code=201, responses=errors(400, 409, 422, 429, 503))
@@ -248,7 +280,8 @@ async def daily_score(game: str, body: DailyScore, request: Request) -> dict:
     replays ``moves`` on the day's dice and answers ``{"score", "rank",
     "entries", "bot"}``."""
     manager = manager_of(request)
-    entered = await manager.daily_submit(game, body.day, body.nickname, body.moves, client_of(request))
+    player = await player_of(request, body.nickname)
+    entered = await manager.daily_submit(game, body.day, player.nickname, body.moves, client_of(request))
     found = manager.challenge(game)
 
     def read() -> dict:

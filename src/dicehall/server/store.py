@@ -68,7 +68,7 @@ def fixed_columns(table: LiveTable) -> dict:
     return {"id": table.id, "game": table.game.name, "options": table.game.record_options(),
             "seed": table.seed, "public": table.public, "invite": table.invite,
             "timer": table.clocks.timer.to_json() if table.clocks.timer else None, "created": table.created,
-            "rematch_of": table.rematch_of, "daily": table.daily}
+            "rematch_of": table.rematch_of, "daily": table.daily, "rated": table.rated}
 
 
 def table_row(table: LiveTable) -> dict:
@@ -81,7 +81,8 @@ def table_row(table: LiveTable) -> dict:
 
 def seat_row(seat: Seat) -> dict:
     return {"kind": seat.kind, "level": seat.level, "nickname": seat.nickname, "token_hash": seat.token_hash,
-            "away": seat.away, "disconnected_at": seat.disconnected_at}
+            "away": seat.away, "disconnected_at": seat.disconnected_at, "account_id": seat.account_id,
+            "address": seat.address}
 
 
 def changed(stored: dict, row: dict) -> dict:
@@ -105,9 +106,10 @@ def load(session: Session, table_id: str, bank_floor: float) -> LiveTable | None
         chat=[{"n": c.n, "seat": c.seat, "name": c.name, "text": c.text, "at": c.at, "step": c.step}
               for c in chat],
         rematch=row.rematch, rematch_of=row.rematch_of, hints=list(row.hints or []), daily=row.daily,
-        id=row.id,
+        rated=bool(row.rated), id=row.id,
         seed=row.seed, public=row.public, invite=row.invite, clocks=clocks,
-        seats=[Seat(s.kind, s.level, s.nickname, s.token_hash, s.away, s.disconnected_at) for s in seats],
+        seats=[Seat(s.kind, s.level, s.nickname, s.token_hash, s.away, s.disconnected_at, s.account_id,
+                    s.address) for s in seats],
         created=row.created, status=row.status, version=row.version, result=row.result)
     table.stored_rows = [table_row(table), *(seat_row(seat) for seat in table.seats)]
     return table

@@ -48,6 +48,10 @@ class Seat:
     token_hash: str | None = None
     away: bool = False
     disconnected_at: float | None = None
+    #: the account seated here (``None``: a guest or a bot), and the address it
+    #: joined from (rated results between accounts on one address are flagged)
+    account_id: int | None = None
+    address: str | None = None
 
     def bot(self, takeover: str) -> str | None:
         """The bot that plays this seat now, if a bot does."""
@@ -64,7 +68,7 @@ class Seat:
 
     def to_json(self, index: int, connected: bool) -> dict:
         return {"seat": index, "kind": self.kind, "level": self.level, "nickname": self.nickname,
-                "away": self.away, "connected": connected}
+                "account": self.account_id is not None, "away": self.away, "connected": connected}
 
 
 @dataclass
@@ -88,6 +92,8 @@ class LiveTable:
     #: the day of the daily challenge this table plays, if it does: its dice are
     #: the day's (``Match(same_dice=True)``, see :mod:`dicehall.engine.daily`)
     daily: str | None = None
+    #: a rated table: only accounts sit at it, and its result changes their ratings
+    rated: bool = False
     #: the address that created the table (quotas), and when it last changed
     creator: str | None = None
     touched: float = 0.0
@@ -112,7 +118,7 @@ class LiveTable:
     @classmethod
     def create(cls, game: Game, seats: list[Seat], timer: Timer | None, public: bool,
                now: float, bank_floor: float, **fields: Any) -> LiveTable:
-        """A new table; ``fields`` may set its ``seed`` and ``daily``."""
+        """A new table; ``fields`` may set its ``seed``, ``daily`` and ``rated``."""
         fields.setdefault("seed", secrets.token_hex(16))
         return cls(id=secrets.token_urlsafe(9), game=game, public=public,
                    invite=secrets.token_urlsafe(9), clocks=Clocks(timer, len(seats), bank_floor),
@@ -229,13 +235,14 @@ class LiveTable:
                 "status": self.status, "version": self.version, "created": self.created,
                 "seats": [seat.to_json(i, i in connected) for i, seat in enumerate(self.seats)],
                 "result": self.result, "rematch_of": self.rematch_of,
-                "hints": self.hints, "hints_allowed": self.hints_allowed, "daily": self.daily}
+                "hints": self.hints, "hints_allowed": self.hints_allowed, "daily": self.daily,
+                "rated": self.rated, "variant": self.game.variant()}
 
     @property
     def hints_allowed(self) -> bool:
-        """Hints are for solo games: every game for several is rated, and a
-        rated game is played without them; nor has the daily challenge any."""
-        return len(self.seats) == 1 and self.daily is None
+        """A rated game is played without hints, and so is the daily challenge;
+        every other table may ask for them (the table shows who did)."""
+        return not self.rated and self.daily is None
 
     @cached_property
     def layout(self) -> dict:

@@ -84,6 +84,7 @@ class DizzleGame(Game):
     )
     data_option = "sheet"
     daily_option = "level"
+    variant_option = "level"
     narrator = DizzleNarrator()
 
     def __init__(self, options: Mapping[str, Any]) -> None:

@@ -51,6 +51,7 @@ class NochmalGame(Game):
     )
     data_option = "sheet"
     daily_option = "edition"
+    variant_option = "edition"
     narrator = NochmalNarrator()
     # hundreds of actions a roll and dice that change every roll: rollouts of
     # the greedy policy from the best few actions beat a tree (docs/bots.md)

@@ -92,6 +92,19 @@ class RazzleGame(Game):
         """A spin of a full wheel, or the draw of who starts."""
         return max(WHEEL.bit_count(), self.num_players)
 
+    def variant(self) -> str | None:
+        """Pieces and the goal count: a race to 3 of 4 is not a race to 1 of 2."""
+        if self.options["board"] is not None:
+            return None
+        return f"pieces={self.pieces},goal={self.goal_count}"
+
+    @classmethod
+    def variants(cls) -> list[str]:
+        """The standard board's default (4 pieces, 3 home) first, then the others."""
+        default = "pieces=4,goal=3"
+        others = [f"pieces={pieces},goal={goal}" for pieces in PIECES for goal in range(1, pieces + 1)]
+        return [default, *(v for v in others if v != default)]
+
     def score_bounds(self) -> tuple[int, int]:
         """Pieces in the goal: the game ends when one seat has ``goal`` of them."""
         return 0, self.goal_count
