@@ -140,6 +140,7 @@ def test_the_damping_counts_one_day_and_one_opponent(server):
         for n, (at, other) in enumerate([(0.0, 2), (50_000.0, 2), (80_000.0, 3)]):
             session.add(TableRow(id=f"t{n}", game="razzle", options={}, seed="s", public=True, invite="i",
                                  status="over", version=1, created=at, deadlines={}, banks={}))
+            session.flush()                            # the table before the rows that name it
             session.add(SeatRow(table_id=f"t{n}", seat=0, kind="bot", level="easy"))
             for account in (1, other):
                 session.add(RatedResultRow(table_id=f"t{n}", account_id=account, game="razzle",

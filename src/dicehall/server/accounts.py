@@ -34,6 +34,7 @@ class Login:
     name: str
     secret: str
     csrf: str
+    account_id: int
 
 
 def hasher(settings: Settings) -> PasswordHasher:
@@ -90,7 +91,7 @@ def start(session: Session, settings: Settings, account: AccountRow, now: float)
     secret, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(24)
     session.add(LoginRow(secret_hash=secret_hash(secret), account_id=account.id, csrf=csrf,
                          created=now, expires=now + settings.session_days * DAY))
-    return Login(account.name, secret, csrf)
+    return Login(account.name, secret, csrf, account.id)
 
 
 def verified(settings: Settings, stored: str, given: str) -> bool:

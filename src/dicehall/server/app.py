@@ -13,8 +13,9 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from . import account_routes
+from . import account_routes, community_routes
 from .clock import Clock, SystemClock
+from .community import Presence
 from .config import Settings
 from .daily import DailyBots
 from .db import open_database
@@ -56,6 +57,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         app.state.registrations = AddressBuckets(clock, settings.registrations_burst,
                                                  settings.seconds_per_registration)
         app.state.logins = AddressBuckets(clock, settings.logins_burst, settings.seconds_per_login)
+        app.state.presence = Presence()
         manager.resume()
         interval = settings.timer_interval
         ticker = asyncio.create_task(tick(manager, interval)) if interval else None
@@ -71,6 +73,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.add_exception_handler(RequestValidationError, validation_error)
     app.include_router(router, prefix="/api")
     app.include_router(account_routes.router, prefix="/api")
+    app.include_router(community_routes.router, prefix="/api")
 
     @app.exception_handler(LobbyError)
     async def lobby_error(request: Request, error: LobbyError) -> JSONResponse:

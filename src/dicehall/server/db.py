@@ -48,6 +48,8 @@ class TableRow(Base):
     daily: Mapped[str | None] = mapped_column(String(10), nullable=True)
     #: a rated table: accounts only, and its result changes their ratings
     rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: the game's variant (``Game.variant()``; ``None``: a custom sheet or board)
+    variant: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class SeatRow(Base):
@@ -63,7 +65,7 @@ class SeatRow(Base):
     away: Mapped[bool] = mapped_column(Boolean, default=False)
     disconnected_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     #: the account seated here (``None``: a guest or a bot), and the address it joined from
-    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), nullable=True)
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), nullable=True, index=True)
     address: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
@@ -215,6 +217,55 @@ class RatedResultRow(Base):
     after: Mapped[float] = mapped_column(Float)
     flag: Mapped[str | None] = mapped_column(String(32), nullable=True)
     at: Mapped[float] = mapped_column(Float, index=True)
+
+
+class FriendRow(Base):
+    """``account_id`` has added ``friend_id`` as a friend (one way, as a follow)."""
+
+    __tablename__ = "friends"
+
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
+    friend_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
+    created: Mapped[float] = mapped_column(Float)
+
+
+class BlockRow(Base):
+    """``account_id`` does not want to see ``blocked_id``'s chat nor get its invitations."""
+
+    __tablename__ = "blocks"
+
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
+    blocked_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
+    created: Mapped[float] = mapped_column(Float)
+
+
+class InvitationRow(Base):
+    """An invitation to a table, from one account to a friend."""
+
+    __tablename__ = "invitations"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    from_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"))
+    to_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
+    table_id: Mapped[str] = mapped_column(String(32))
+    created: Mapped[float] = mapped_column(Float)
+
+
+class ReportRow(Base):
+    """A chat line reported to the operators: who reported it, whose it was, and why."""
+
+    __tablename__ = "reports"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    reporter_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"))
+    table_id: Mapped[str] = mapped_column(String(32))
+    line: Mapped[int] = mapped_column(Integer)
+    #: the account that said it (``None``: a guest or a spectator), and the line as it was
+    reported_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), nullable=True)
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(String(1200))
+    reason: Mapped[str] = mapped_column(String(500))
+    created: Mapped[float] = mapped_column(Float)
 
 
 def connect(url: str) -> Engine:

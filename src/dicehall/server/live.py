@@ -10,14 +10,21 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+from urllib.parse import urlsplit
 
 from fastapi import WebSocket, WebSocketDisconnect
+from sqlalchemy.exc import SQLAlchemyError
+from starlette.concurrency import run_in_threadpool
 
+from . import accounts, community
 from .limits import TokenBucket
 from .lobby import LobbyError
+from .logins import COOKIE
 from .manager import Connection, TableManager
 from .protocol import Refused, parse_message
 
+log = logging.getLogger(__name__)
 #: close codes for refused connections: 4000 + the HTTP status
 CLOSE_OFFSET = 4000
 
@@ -28,7 +35,8 @@ async def serve_client(websocket: WebSocket, manager: TableManager, table_id: st
     await websocket.accept()
     try:
         address = websocket.client.host if websocket.client else None
-        connection = await manager.connect(table_id, token, invite, address)
+        account_id, blocked = await account_of_socket(websocket, manager)
+        connection = await manager.connect(table_id, token, invite, address, account_id, blocked)
     except LobbyError as error:
         await websocket.close(CLOSE_OFFSET + error.status, error.detail[:120])
         return
@@ -43,6 +51,28 @@ async def serve_client(websocket: WebSocket, manager: TableManager, table_id: st
     if pump in done:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(websocket.close(*connection.reason), 1.0)
+
+
+async def account_of_socket(websocket: WebSocket, manager: TableManager) -> tuple[int | None, frozenset[int]]:
+    """The account logged in on the page that opened the socket (its session
+    cookie), if the page is this server's own (the Origin header's host), and
+    the accounts it blocked; a guest's (or when storage fails): nobody."""
+    secret = websocket.cookies.get(COOKIE)
+    origin = websocket.headers.get("origin")
+    if not secret or (origin and urlsplit(origin).netloc != websocket.headers.get("host")):
+        return None, frozenset()
+
+    def find() -> tuple[int | None, frozenset[int]]:
+        with manager.sessions() as session:
+            found = accounts.holder(session, secret, manager.clock.now())
+            if found is None:
+                return None, frozenset()
+            return found[0].id, community.blocked_ids(session, found[0].id)
+    try:
+        return await run_in_threadpool(find)
+    except SQLAlchemyError:
+        log.exception("could not look up the account of a socket")
+        return None, frozenset()
 
 
 async def send_loop(websocket: WebSocket, connection: Connection, timeout: float) -> None:

@@ -61,8 +61,13 @@ def now_of(request: Request) -> float:
 
 
 def holder_of(request: Request, session: Session) -> tuple[AccountRow, LoginRow] | None:
-    """The account and login of the request's cookie, if it names a live one."""
-    return accounts.holder(session, request.cookies.get(COOKIE), now_of(request))
+    """The account and login of the request's cookie, if it names a live one
+    (the account is seen online now)."""
+    now = now_of(request)
+    found = accounts.holder(session, request.cookies.get(COOKIE), now)
+    if found is not None:
+        request.app.state.presence.mark(found[0].id, now)
+    return found
 
 
 async def csrf_guard(request: Request) -> None:
@@ -93,7 +98,9 @@ def logged_in(session: Session, request: Request) -> tuple[AccountRow, LoginRow]
 
 
 def set_cookie(request: Request, response: Response, login: accounts.Login) -> None:
+    """Send the new login's cookie (the account is seen online now)."""
     settings = request.app.state.manager.settings
+    request.app.state.presence.mark(login.account_id, now_of(request))
     response.set_cookie(COOKIE, login.secret, max_age=int(settings.session_days * accounts.DAY),
                         httponly=True, samesite="lax", secure=settings.secure_cookies, path="/")
 

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import secrets
 import unicodedata
 from collections import Counter, defaultdict
@@ -54,9 +55,12 @@ class Connection:
     """One client at a table: its seat (``None`` for a spectator) and its
     outbound queue. ``send`` never waits: a full queue closes the connection."""
 
-    def __init__(self, seat: int | None, limit: int, address: str | None = None):
+    def __init__(self, seat: int | None, limit: int, address: str | None = None,
+                 blocked: frozenset[int] = frozenset()):
         self.seat = seat
         self.address = address
+        #: the accounts whose chat this client's account blocked
+        self.blocked = blocked
         #: its first state is queued: broadcasts go to it from now on
         self.ready = False
         #: the close code and reason once it is closed
@@ -143,11 +147,13 @@ class TableManager:
             self.tables[table_id] = table
         return self.tables[table_id]
 
-    def visible(self, table_id: str, invite: str | None = None, token: str | None = None) -> LiveTable:
-        """The table, if the caller may see it: public, or with its invite code or a seat token."""
+    def visible(self, table_id: str, invite: str | None = None, token: str | None = None,
+                account_id: int | None = None) -> LiveTable:
+        """The table, if the caller may see it: public, or with its invite code
+        or a seat (its token, or the account seated there)."""
         table = self.table(table_id)
         if not (table.public or (invite and secrets.compare_digest(invite.encode(), table.invite.encode()))
-                or table.seat_of(token) is not None):
+                or table.seat_of(token, account_id) is not None):
             raise LobbyError(403, "this table is private: its invite code is needed", code="private")
         return table
 
@@ -257,6 +263,30 @@ class TableManager:
         tables.sort(key=lambda t: (t.status != WAITING, -t.created))
         return [self.table_json(t) for t in tables[offset:offset + limit]]
 
+    def tables_of(self, account_id: int) -> list[dict]:
+        """The account's tables not over (waiting or running), each with its
+        seat and whether the account has a decision to make there (its turn)."""
+        mine = []
+        for table in self.tables.values():
+            seat = table.seat_of(None, account_id)
+            if seat is not None and table.status in (WAITING, RUNNING):
+                deadline = table.clocks.deadlines.get(seat)
+                mine.append({**self.table_json(table), "seat": seat, "invite": table.invite,
+                             "your_turn": seat in table.deciders(), "deadline": deadline})
+        mine.sort(key=lambda item: (not item["your_turn"], item["deadline"] or math.inf, -item["created"]))
+        return mine
+
+    def accounts_at_tables(self) -> set[int]:
+        """The accounts with a browser connected to one of their seats now."""
+        present = set()
+        for table_id, connections in self.connections.items():
+            table = self.tables.get(table_id)
+            for connection in connections:
+                if table is not None and connection.seat is not None:
+                    present.add(table.seats[connection.seat].account_id)
+        present.discard(None)
+        return present
+
     async def join(self, table_id: str, request: JoinRequest, player: Seat) -> dict:
         """Seat ``player`` (a human :class:`Seat` without a token yet: a guest's
         nickname, or an account's name and id) at the requested seat."""
@@ -298,11 +328,11 @@ class TableManager:
             raise LobbyError(503, "the server could not store that; nothing changed, try again",
                              code="storage") from None
 
-    async def leave(self, table_id: str, token: str) -> dict:
+    async def leave(self, table_id: str, token: str | None, account_id: int | None = None) -> dict:
         """Before the start the seat opens again; during the game a bot takes it over."""
         table = self.table(table_id)
         async with self.locks[table_id]:
-            seat = self.seat_for(table, token)
+            seat = self.seat_for(table, token, account_id)
             if table.status == WAITING:
                 table.seats[seat] = Seat()
             elif table.status == RUNNING:
@@ -312,10 +342,10 @@ class TableManager:
             await self.checked_change(table, was)
         return self.table_json(table)
 
-    async def start(self, table_id: str, token: str) -> dict:
+    async def start(self, table_id: str, token: str | None, account_id: int | None = None) -> dict:
         table = self.table(table_id)
         async with self.locks[table_id]:
-            self.seat_for(table, token)
+            self.seat_for(table, token, account_id)
             if table.status != WAITING:
                 raise LobbyError(409, "the game has already started", code="started")
             await self.begin(table)
@@ -334,10 +364,10 @@ class TableManager:
         await self.checked_change(table, WAITING)
 
     @staticmethod
-    def seat_for(table: LiveTable, token: str) -> int:
-        seat = table.seat_of(token)
+    def seat_for(table: LiveTable, token: str | None, account_id: int | None = None) -> int:
+        seat = table.seat_of(token, account_id)
         if seat is None:
-            raise LobbyError(403, "that token holds no seat at this table", code="no-seat")
+            raise LobbyError(403, "that token (or your account) holds no seat at this table", code="no-seat")
         return seat
 
     # --- the daily challenge -------------------------------------------------------
@@ -404,13 +434,13 @@ class TableManager:
                                   "one game a day (the dice would be the same)", code="daily-played")
 
     # --- rematches -------------------------------------------------------------
-    async def rematch(self, table_id: str, token: str) -> dict:
+    async def rematch(self, table_id: str, token: str | None, account_id: int | None = None) -> dict:
         """Offer or accept a rematch: the first player to ask creates the new
         table (same game, options, timer and bots); each player takes their
         old seat with one call, and the game starts once every seat is taken."""
         old = self.table(table_id)
         async with self.locks[table_id]:
-            seat = self.seat_for(old, token)
+            seat = self.seat_for(old, token, account_id)
             if old.status != OVER:
                 raise LobbyError(409, "a rematch is offered once the game is over", code="not-over")
             if old.daily:
@@ -528,8 +558,9 @@ class TableManager:
                 await self.store(table)
             except StorageError:
                 raise await self.refused_storage(table_id) from None
+            speaker = table.seats[seat].account_id if seat is not None else None
             for connection in list(self.connections[table_id]):
-                if connection.ready:
+                if connection.ready and speaker not in connection.blocked:
                     connection.send({"type": "chat", **line})
 
     async def check_timers(self) -> None:
@@ -588,14 +619,16 @@ class TableManager:
 
     # --- clients -------------------------------------------------------------------
     async def connect(self, table_id: str, token: str | None, invite: str | None,
-                      address: str | None = None) -> Connection:
-        """Register a client (a seat's when the token holds one, else a
-        spectator) and queue its first state; a returning player reclaims the seat."""
-        table = self.visible(table_id, invite, token)
-        seat = self.seat_for(table, token) if token else None
+                      address: str | None = None, account_id: int | None = None,
+                      blocked: frozenset[int] = frozenset()) -> Connection:
+        """Register a client (a seat's when the token or the logged-in account
+        holds one, else a spectator) and queue its first state; a returning
+        player reclaims the seat."""
+        table = self.visible(table_id, invite, token, account_id)
+        seat = self.seat_for(table, token) if token else table.seat_of(None, account_id)
         if address is not None and self.sockets[address] >= self.settings.connections_per_address:
             raise LobbyError(429, "too many connections from this address", code="quota-connections")
-        connection = Connection(seat, self.settings.outbound_messages, address)
+        connection = Connection(seat, self.settings.outbound_messages, address, blocked)
         async with self.locks[table_id]:
             table = self.table(table_id)
             spectators = sum(c.seat is None for c in self.connections[table_id])
@@ -608,7 +641,9 @@ class TableManager:
             try:
                 if seat is not None:
                     await self.reclaim(table, seat)
-                connection.send(self.message(self.table(table_id), seat, first=True))
+                first = self.message(self.table(table_id), seat, first=True)
+                first["chat"] = unblocked(table, first["chat"], connection.blocked)
+                connection.send(first)
             except BaseException:  # the client left (or the server stops) while it came
                 self.let_go(table_id, connection)
                 raise
@@ -733,6 +768,14 @@ class TableManager:
             task.cancel()
         await asyncio.gather(*self.bot_tasks.values(), *self.leaving, return_exceptions=True)
         await self.writer.close()
+
+
+def unblocked(table: LiveTable, lines: list[dict], blocked: frozenset[int]) -> list[dict]:
+    """The chat lines not said by a blocked account."""
+    if not blocked:
+        return lines
+    return [line for line in lines
+            if line["seat"] is None or table.seats[line["seat"]].account_id not in blocked]
 
 
 def clean_chat(text: str) -> str:

@@ -114,7 +114,9 @@ class Recovery(Strict):
 
 
 class TokenRequest(Strict):
-    token: Annotated[str, Field(min_length=1, max_length=100)]
+    """A seat's token; logged in, it may be left out at the account's own seats."""
+
+    token: Annotated[str | None, Field(min_length=1, max_length=100)] = None
 
 
 class Refused(Exception):

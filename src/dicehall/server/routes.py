@@ -19,7 +19,7 @@ from . import daily, ratings
 from .accounts import looks_taken
 from .daily import DailyBots
 from .lobby import LobbyError, configure, games_json
-from .logins import csrf_guard, database, holder_of
+from .logins import account_of, csrf_guard, database, holder_of
 from .manager import TableManager
 from .protocol import CreateTable, DailyPlay, DailyScore, JoinRequest, TokenRequest
 from .tables import OVER, Seat
@@ -105,15 +105,23 @@ def list_tables(request: Request, offset: Annotated[int, Query(ge=0)] = 0,
 
 
 @router.get("/tables/{table_id}", responses=errors(403, 404, 422, 503))
-def get_table(table_id: str, request: Request, invite: str | None = None) -> dict:
+async def get_table(table_id: str, request: Request, invite: str | None = None) -> dict:
+    """A table: public, or private with its invite code or to an account seated there."""
     manager = manager_of(request)
-    return manager.table_json(manager.visible(table_id, invite))
+    account_id = await account_id_of(request)
+    return manager.table_json(await run_in_threadpool(manager.visible, table_id, invite, None, account_id))
 
 
 @router.post("/tables/{table_id}/join", responses=errors(400, 403, 404, 409, 422, 503))
 async def join(table_id: str, body: JoinRequest, request: Request) -> dict:
     """Take an open seat: logged in, as the account; a guest, by ``nickname``."""
     return await manager_of(request).join(table_id, body, await player_of(request, body.nickname))
+
+
+async def account_id_of(request: Request) -> int | None:
+    """The logged-in account's id: it stands for a seat token at its own seats."""
+    account = await account_of(request)
+    return account.id if account else None
 
 
 async def player_of(request: Request, nickname: str | None) -> Seat:
@@ -134,19 +142,19 @@ async def player_of(request: Request, nickname: str | None) -> Seat:
 
 @router.post("/tables/{table_id}/leave", responses=errors(400, 403, 404, 422, 503))
 async def leave(table_id: str, body: TokenRequest, request: Request) -> dict:
-    return await manager_of(request).leave(table_id, body.token)
+    return await manager_of(request).leave(table_id, body.token, await account_id_of(request))
 
 
 @router.post("/tables/{table_id}/start", responses=errors(400, 403, 404, 409, 422, 503))
 async def start(table_id: str, body: TokenRequest, request: Request) -> dict:
-    return await manager_of(request).start(table_id, body.token)
+    return await manager_of(request).start(table_id, body.token, await account_id_of(request))
 
 
 @router.post("/tables/{table_id}/rematch", responses=errors(400, 403, 404, 409, 422, 503))
 async def rematch(table_id: str, body: TokenRequest, request: Request) -> dict:
     """Offer or accept a rematch of a finished game: ``{"table", "seat", "token"}``
     of the caller's old seat at the new table."""
-    return await manager_of(request).rematch(table_id, body.token)
+    return await manager_of(request).rematch(table_id, body.token, await account_id_of(request))
 
 
 @router.get("/words/{lang}", responses=errors(404, 422))

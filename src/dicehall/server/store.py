@@ -68,7 +68,8 @@ def fixed_columns(table: LiveTable) -> dict:
     return {"id": table.id, "game": table.game.name, "options": table.game.record_options(),
             "seed": table.seed, "public": table.public, "invite": table.invite,
             "timer": table.clocks.timer.to_json() if table.clocks.timer else None, "created": table.created,
-            "rematch_of": table.rematch_of, "daily": table.daily, "rated": table.rated}
+            "rematch_of": table.rematch_of, "daily": table.daily, "rated": table.rated,
+            "variant": table.game.variant()}
 
 
 def table_row(table: LiveTable) -> dict:

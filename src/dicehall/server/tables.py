@@ -139,11 +139,14 @@ class LiveTable:
         return table
 
     # --- seats ----------------------------------------------------------------
-    def seat_of(self, token: str | None) -> int | None:
-        """The seat a token belongs to, or ``None``."""
-        if not token:
-            return None
-        return next((i for i, seat in enumerate(self.seats) if seat.owns(token)), None)
+    def seat_of(self, token: str | None, account_id: int | None = None) -> int | None:
+        """The seat a token belongs to, or else the seat of the logged-in
+        account (an account plays its seats from any browser), or ``None``."""
+        if token:
+            return next((i for i, seat in enumerate(self.seats) if seat.owns(token)), None)
+        if account_id is not None:
+            return next((i for i, seat in enumerate(self.seats) if seat.account_id == account_id), None)
+        return None
 
     def deciders(self) -> tuple[int, ...]:
         return self.match.state.deciders() if self.status == RUNNING else ()

@@ -1,5 +1,6 @@
 """Accounts: registered players, their sessions, ratings per game and variant,
-each rated result; rated tables, and the account and address of a seat.
+each rated result; friends, blocks, invitations and chat reports; rated
+tables and their variant, and the account and address of a seat.
 
 Revision ID: 0005
 Revises: 0004
@@ -57,19 +58,51 @@ def upgrade() -> None:
         sa.Column("flag", sa.String(32), nullable=True),
         sa.Column("at", sa.Float, nullable=False, index=True),
     )
+    for name, other in (("friends", "friend_id"), ("blocks", "blocked_id")):
+        op.create_table(
+            name,
+            sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id"), primary_key=True),
+            sa.Column(other, sa.Integer, sa.ForeignKey("accounts.id"), primary_key=True),
+            sa.Column("created", sa.Float, nullable=False),
+        )
+    op.create_table(
+        "invitations",
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("from_id", sa.Integer, sa.ForeignKey("accounts.id"), nullable=False),
+        sa.Column("to_id", sa.Integer, sa.ForeignKey("accounts.id"), nullable=False, index=True),
+        sa.Column("table_id", sa.String(32), nullable=False),
+        sa.Column("created", sa.Float, nullable=False),
+    )
+    op.create_table(
+        "reports",
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("reporter_id", sa.Integer, sa.ForeignKey("accounts.id"), nullable=False),
+        sa.Column("table_id", sa.String(32), nullable=False),
+        sa.Column("line", sa.Integer, nullable=False),
+        sa.Column("reported_id", sa.Integer, sa.ForeignKey("accounts.id"), nullable=True),
+        sa.Column("name", sa.String(64), nullable=False),
+        sa.Column("text", sa.String(1200), nullable=False),
+        sa.Column("reason", sa.String(500), nullable=False),
+        sa.Column("created", sa.Float, nullable=False),
+    )
     with op.batch_alter_table("tables") as tables:
         tables.add_column(sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()))
+        tables.add_column(sa.Column("variant", sa.String(64), nullable=True))
     with op.batch_alter_table("seats") as seats:
         seats.add_column(sa.Column("account_id", sa.Integer, sa.ForeignKey(
             "accounts.id", name="fk_seats_account"), nullable=True))
         seats.add_column(sa.Column("address", sa.String(64), nullable=True))
+    op.create_index("ix_seats_account_id", "seats", ["account_id"])
 
 
 def downgrade() -> None:
+    op.drop_index("ix_seats_account_id", "seats")
     with op.batch_alter_table("seats") as seats:
         seats.drop_column("address")
         seats.drop_column("account_id")
     with op.batch_alter_table("tables") as tables:
+        tables.drop_column("variant")
         tables.drop_column("rated")
-    for name in ("rated_results", "account_ratings", "logins", "accounts"):
+    for name in ("reports", "invitations", "blocks", "friends", "rated_results", "account_ratings", "logins",
+                 "accounts"):
         op.drop_table(name)
