@@ -56,8 +56,9 @@ class Settings:
     tables_burst: int = 20
     seconds_per_table: float = 10.0
     connections_per_address: int = 60
-    #: a waiting table nobody touched for this long is closed
+    #: a waiting table nobody touched for this long is closed (a turn-based one: the second)
     waiting_expiry_seconds: float = 1800.0
+    turn_waiting_seconds: float = 7 * 86400.0
     #: seconds setting up a requested game may take (checking an inline sheet, building its tables)
     build_seconds: float = 5.0
     #: tables one lobby listing holds at most
@@ -85,15 +86,16 @@ class Settings:
     daily_leaderboard: int = 20
     #: accounts (docs/accounts.md): argon2id's cost (passes, and memory in KiB),
     #: days a login lasts, failed logins in a row before a lock-out and how long
-    #: it lasts, cookies sent over HTTPS only (set false only for plain HTTP
-    #: on loopback), and per address a token bucket of registrations and of
+    #: it lasts, whether the session cookie is marked Secure (``auto``: when the
+    #: request came over HTTPS, as behind a TLS proxy; ``always``; ``never``),
+    #: and per address a token bucket of registrations and of
     #: logins (burst, then one per this many seconds)
     argon2_time_cost: int = 3
     argon2_memory_kib: int = 65536
     session_days: float = 30.0
     login_failures: int = 5
     lockout_seconds: float = 900.0
-    secure_cookies: bool = True
+    secure_cookies: str = "auto"
     registrations_burst: int = 3
     seconds_per_registration: float = 600.0
     logins_burst: int = 10
@@ -101,6 +103,8 @@ class Settings:
     bot_levels: tuple[str, ...] = field(default=("easy", "medium", "hard"))
 
     def __post_init__(self) -> None:
+        if self.secure_cookies not in ("auto", "always", "never"):
+            raise ValueError(f"secure_cookies: auto, always or never, not {self.secure_cookies!r}")
         self.data_dir = Path(self.data_dir)
         if self.database_url is None:
             self.database_url = os.environ.get("DATABASE_URL") or self.sqlite_url()

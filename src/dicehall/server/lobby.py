@@ -57,7 +57,7 @@ def new_table(spec: CreateTable, game: Game, settings: Settings, now: float) -> 
         raise LobbyError(400, "a game on a custom sheet or board is not rated: no leaderboard ranks it",
                          code="rated-variant")
     if "timer" in spec.model_fields_set:
-        timer = Timer(spec.timer.kind, spec.timer.seconds) if spec.timer else None
+        timer = Timer(spec.timer.kind, spec.timer.seconds, spec.timer.takeover) if spec.timer else None
     else:
         timer = default_timer(game.options)
     return LiveTable.create(game, seats, timer, spec.public, now, settings.bank_floor_seconds,

@@ -97,17 +97,22 @@ def logged_in(session: Session, request: Request) -> tuple[AccountRow, LoginRow]
     return found
 
 
+def secure(request: Request) -> bool:
+    """Whether the session cookie is marked Secure (the ``secure_cookies`` setting)."""
+    setting = request.app.state.manager.settings.secure_cookies
+    return setting == "always" or (setting == "auto" and request.url.scheme == "https")
+
+
 def set_cookie(request: Request, response: Response, login: accounts.Login) -> None:
     """Send the new login's cookie (the account is seen online now)."""
     settings = request.app.state.manager.settings
     request.app.state.presence.mark(login.account_id, now_of(request))
     response.set_cookie(COOKIE, login.secret, max_age=int(settings.session_days * accounts.DAY),
-                        httponly=True, samesite="lax", secure=settings.secure_cookies, path="/")
+                        httponly=True, samesite="lax", secure=secure(request), path="/")
 
 
 def clear_cookie(request: Request, response: Response) -> None:
-    settings = request.app.state.manager.settings
-    response.delete_cookie(COOKIE, httponly=True, samesite="lax", secure=settings.secure_cookies, path="/")
+    response.delete_cookie(COOKIE, httponly=True, samesite="lax", secure=secure(request), path="/")
 
 
 def throttled(request: Request, kind: str) -> None:

@@ -569,8 +569,8 @@ class TableManager:
         are handled side by side, each under its own lock only."""
         now = self.clock.now()
         due = [t for t in self.tables.values() if t.status == RUNNING and self.expiring(t, now)]
-        idle = [t for t in self.tables.values() if t.status == WAITING
-                and now - t.touched > self.settings.waiting_expiry_seconds]
+        idle = [t for t in self.tables.values() if t.status == WAITING and now - t.touched > (
+            self.settings.turn_waiting_seconds if t.turn_based else self.settings.waiting_expiry_seconds)]
         await asyncio.gather(*(self.expire_table(t) for t in due), *(self.close_idle(t) for t in idle))
 
     async def close_idle(self, table: LiveTable) -> None:
@@ -590,10 +590,16 @@ class TableManager:
             del self.tables[table.id]
 
     def expiring(self, table: LiveTable, now: float) -> bool:
+        return bool(table.clocks.due(now)) or bool(self.gone(table, now))
+
+    def gone(self, table: LiveTable, now: float) -> list[Seat]:
+        """The players away longer than the grace period, whose seats a bot
+        takes over; at a turn-based table players come and go: nobody."""
+        if table.turn_based:
+            return []
         grace = self.settings.grace_seconds
-        return bool(table.clocks.due(now)) or any(
-            seat.kind == "human" and not seat.away and seat.disconnected_at is not None
-            and now - seat.disconnected_at >= grace for seat in table.seats)
+        return [seat for seat in table.seats if seat.kind == "human" and not seat.away
+                and seat.disconnected_at is not None and now - seat.disconnected_at >= grace]
 
     async def expire_table(self, table: LiveTable) -> None:
         async with self.locks[table.id]:
@@ -605,11 +611,8 @@ class TableManager:
 
     def expire(self, table: LiveTable, now: float) -> bool:
         changed = False
-        grace = self.settings.grace_seconds
-        for seat in table.seats:
-            gone = seat.disconnected_at is not None and now - seat.disconnected_at >= grace
-            if seat.kind == "human" and not seat.away and gone:
-                seat.away = changed = True
+        for seat in self.gone(table, now):
+            seat.away = changed = True
         if changed:
             table.changed(now)
         while due := [s for s in table.clocks.due(now) if s in table.human_deciders()]:

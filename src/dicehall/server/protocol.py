@@ -9,7 +9,7 @@ import json
 import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .http_limits import check_json
 
@@ -25,9 +25,28 @@ class SeatSpec(Strict):
     level: str | None = None
 
 
+#: a turn-based table's limit per decision: an hour to two weeks
+TURN_SECONDS = (3600, 14 * 86400)
+
+
 class TimerSpec(Strict):
-    kind: Literal["move", "bank"]
-    seconds: Annotated[float, Field(gt=0, le=86400)]
+    """``move``: seconds per decision; ``bank``: seconds for the whole game
+    (both at most a day); ``turn``: a turn-based table's limit per decision
+    (an hour to two weeks), with ``takeover``: a bot takes a seat over after
+    its second missed limit."""
+
+    kind: Literal["move", "bank", "turn"]
+    seconds: Annotated[float, Field(gt=0, le=TURN_SECONDS[1])]
+    takeover: bool = False
+
+    @model_validator(mode="after")
+    def _limits(self) -> TimerSpec:
+        low, high = TURN_SECONDS
+        if self.kind == "turn" and not low <= self.seconds <= high:
+            raise ValueError(f"a turn-based limit is {low} to {high} seconds (an hour to two weeks)")
+        if self.kind != "turn" and (self.seconds > 86400 or self.takeover):
+            raise ValueError("a move or bank timer has at most 86400 seconds, and no takeover")
+        return self
 
 
 class CreateTable(Strict):

@@ -169,8 +169,21 @@ class LiveTable:
         self.step(lambda: self.match.play(action, seat), now, seat)
 
     def timeout(self, seat: int, now: float) -> None:
+        """Apply the seat's timeout action. At a turn-based table that lets a
+        bot take over, the second missed limit hands the seat to the bot."""
         self.timed_out.add(len(self.match.entries))
         self.step(lambda: self.match.timeout(seat), now, seat)
+        timer = self.clocks.timer
+        if timer and timer.turn_based and timer.takeover and self.misses(seat) >= 2:
+            self.seats[seat].away = True
+
+    def misses(self, seat: int) -> int:
+        """How many of the seat's decisions ran out of time."""
+        return sum(self.match.entries[step].seat == seat for step in self.timed_out)
+
+    @property
+    def turn_based(self) -> bool:
+        return bool(self.clocks.timer and self.clocks.timer.turn_based)
 
     def step(self, apply: Callable[[], None], now: float, seat: int | None = None) -> None:
         """Apply a seat's step (or none), roll what is due, and tell the story of it."""
@@ -236,7 +249,8 @@ class LiveTable:
                 "options": self.game.record_options(), "public": self.public,
                 "timer": self.clocks.timer.to_json() if self.clocks.timer else None,
                 "status": self.status, "version": self.version, "created": self.created,
-                "seats": [seat.to_json(i, i in connected) for i, seat in enumerate(self.seats)],
+                "seats": [{**seat.to_json(i, i in connected), "misses": self.misses(i)}
+                          for i, seat in enumerate(self.seats)],
                 "result": self.result, "rematch_of": self.rematch_of,
                 "hints": self.hints, "hints_allowed": self.hints_allowed, "daily": self.daily,
                 "rated": self.rated, "variant": self.game.variant()}

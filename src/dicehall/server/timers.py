@@ -1,4 +1,5 @@
-"""Move timers: a fixed time per decision, or a bank for the whole game.
+"""Move timers: a fixed time per decision, a bank for the whole game, or a
+turn-based table's long limit per decision (hours to days).
 
 Deadlines are unix times kept per seat. A bank is charged when its seat's
 decision ends; while it decides, the deadline says how long the bank lasts."""
@@ -8,18 +9,29 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+#: a turn-based table: players come and go, and each decision has a long limit
+TURN = "turn"
+
 
 @dataclass(frozen=True)
 class Timer:
-    kind: str  # "move" or "bank"
+    kind: str  # "move", "bank" or "turn"
     seconds: float
+    #: turn-based: a bot takes the seat over after its second missed limit
+    takeover: bool = False
+
+    @property
+    def turn_based(self) -> bool:
+        return self.kind == TURN
 
     def to_json(self) -> dict:
+        if self.turn_based:
+            return {"kind": self.kind, "seconds": self.seconds, "takeover": self.takeover}
         return {"kind": self.kind, "seconds": self.seconds}
 
     @classmethod
     def from_json(cls, data: Any) -> Timer | None:
-        return None if data is None else cls(data["kind"], data["seconds"])
+        return None if data is None else cls(data["kind"], data["seconds"], data.get("takeover", False))
 
 
 class Clocks:
@@ -36,7 +48,7 @@ class Clocks:
 
     def allotted(self, seat: int) -> float:
         """How long ``seat`` gets for a decision starting now."""
-        if self.timer.kind == "move":
+        if self.timer.kind != "bank":
             return self.timer.seconds
         return max(self.banks[seat], self.floor)
 
