@@ -80,7 +80,12 @@ def base_url(tmp_path_factory) -> str:
                       # post-game reviews play few games on: seconds, not minutes
                       "review_rounds = 4\nreview_width = 2\n"
                       # the daily challenge's score to beat: greedy plays it in a second
-                      'daily_bot = "greedy"\n')
+                      'daily_bot = "greedy"\n'
+                      # accounts: every registration and login
+                      # from 127.0.0.1 (the throttles have tests of their own), a
+                      # cheaper password hash
+                      "registrations_burst = 10000\nlogins_burst = 10000\n"
+                      "argon2_memory_kib = 8192\n")
     process = subprocess.Popen(
         [sys.executable, "-m", "dicehall.cli", "serve", "--port", str(port), "--data", str(data),
          "--bot-pace", "0", "--config", str(config)],

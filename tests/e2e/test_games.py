@@ -2,8 +2,9 @@
 the page (pointer clicks on dice, fields and buttons, and the keyboard action
 list) against an easy bot; the final scores the page shows are those of the
 record the server gives, replayed by the engine, and the end screen names
-the winner, breaks the scores down and shows the player's rating change. A
-finished game puts the player on the lobby's leaderboard; the Dizzle lava
+the winner and breaks the scores down; a guest's game is not rated. A
+finished rated game of an account puts it on the lobby's leaderboard of the
+game's variant, with its rating change on the end screen; the Dizzle lava
 step shows the lava die. A click on a field or a button is a preview: it is
 sent by Confirm (docs/web.md)."""
 
@@ -24,6 +25,8 @@ from ui import (
     legal,
     play_by_keyboard,
     play_to_end,
+    register,
+    seated,
     start,
     take_seat,
 )
@@ -91,15 +94,19 @@ def razzle_move(page: Page, count: int) -> None:
 MOVERS = {"dizzle": dizzle_move, "nochmal": nochmal_move, "razzle": razzle_move}
 
 
-def assert_end_screen(page: Page, nickname: str) -> None:
-    """The winner named, a breakdown row per seat, the player's rating change."""
+def assert_end_screen(page: Page, nickname: str, rated: bool = False) -> None:
+    """The winner named, a breakdown row per seat, the player's rating change
+    at a rated table (none at an unrated one)."""
     winners = page.get_attribute("#winners", "data-winners").split()
     names = {"0": nickname, "1": "Bot (easy)"}
     lines = page.inner_text("#winners")
     assert winners and all(names[seat] in lines for seat in winners), (winners, lines)
     expect(page.locator("#breakdown tbody tr")).to_have_count(2)
-    change = page.locator("#rating-changes li[data-seat='0']")
-    expect(change).to_have_text(re.compile(r"\d+ → \d+ \([+−]\d+\)"))
+    if rated:
+        change = page.locator("#rating-changes li[data-seat='0']")
+        expect(change).to_have_text(re.compile(r"\d+ → \d+ \([+−]\d+\)"))
+    else:
+        expect(page.locator("#rating-changes")).to_be_hidden()
     expect(page.locator("#rematch")).to_have_attribute("data-action", "offer")
 
 
@@ -117,26 +124,28 @@ def test_a_whole_game_against_a_bot(page: Page, game: str) -> None:
     assert record.seats == [f"human:tester-{game}", "easy"]
 
 
-def test_a_finished_game_puts_the_player_on_the_leaderboard(page: Page) -> None:
-    nickname = "<i>leader</i>"  # this test's own, shown as text
-    create_table(page, "razzle")
-    take_seat(page, nickname)
+def test_a_finished_rated_game_puts_the_account_on_the_leaderboard(page: Page) -> None:
+    name = "leader"  # this test's own account
+    register(page, name)
+    table_id = create_table(page, "razzle", rated=True)
+    seated(page)
     start(page)
     play_to_end(page, razzle_move)
-    assert_end_screen(page, nickname)
+    assert_end_screen(page, name, rated=True)
     after = float(page.get_attribute("#rating-changes li[data-seat='0']", "data-after"))
+    variant = page.request.get(f"/api/tables/{table_id}").json()["variant"]
     page.goto("/")
     page.wait_for_selector("#leaderboard-game option[value=razzle]", state="attached")
     page.select_option("#leaderboard-game", "razzle")
-    row = page.wait_for_selector(f"#leaderboard-rows tr[data-player='{nickname}']")
-    rank, name, rating, games = row.eval_on_selector_all("td", "cells => cells.map(c => c.textContent)")
+    page.select_option("#leaderboard-variant", variant)
+    row = page.wait_for_selector(f"#leaderboard-table[data-variant='{variant}'] tr[data-player='{name}']")
+    rank, shown, rating, games = row.eval_on_selector_all("td", "cells => cells.map(c => c.textContent)")
     ranked = page.eval_on_selector_all("#leaderboard-rows tr", "rows => rows.map(r => r.dataset.player)")
-    assert (name, games, int(rank)) == (nickname, "1", ranked.index(nickname) + 1)
-    board = page.request.get("/api/leaderboard/razzle").json()
-    entry = next(entry for entry in board if entry["nickname"] == nickname)
+    assert (shown, games, int(rank)) == (name, "1", ranked.index(name) + 1)
+    board = page.request.get("/api/leaderboard/razzle", params={"variant": variant}).json()
+    entry = next(entry for entry in board if entry["name"] == name)
     assert abs(int(rating) - entry["rating"]) <= 0.5 and entry["rating"] != 1200
     assert abs(after - entry["rating"]) < 1e-6, "the end screen shows the rating the leaderboard has"
-    assert page.query_selector_all("#leaderboard i") == []
 
 
 def test_the_lava_step_shows_the_lava_die(page: Page) -> None:

@@ -1,6 +1,6 @@
 """Hints in solo play, as a player uses them: ask, read the hard bot's choice
-in words, play it with one click; the table says hints were used. A table for
-two offers none."""
+in words, play it with one click; the table says hints were used. An unrated
+table for two offers them too (a rated one none: test_accounts_browser.py)."""
 
 from __future__ import annotations
 
@@ -38,9 +38,9 @@ def test_a_solo_player_asks_for_a_hint_and_plays_it(page: Page, shoot) -> None:
     expect(page.get_by_test_id("hints-used")).to_be_visible()        # for the rest of the game
 
 
-def test_a_table_for_two_offers_no_hints(page: Page) -> None:
+def test_an_unrated_table_for_two_offers_hints(page: Page) -> None:
     create_table(page, "dizzle")
     take_seat(page, "Duo")
     start(page)
     page.wait_for_selector("#status[data-version]:not([data-version=''])")
-    expect(page.get_by_test_id("hint-box")).to_be_hidden()
+    expect(page.get_by_test_id("hint-box")).to_be_visible()

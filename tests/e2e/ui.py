@@ -1,6 +1,7 @@
-"""Driving the browser client through the hooks of docs/web.md: creating a
-table in the lobby, taking a seat in the waiting room, playing a game to its
-end with a game-specific mover, reading the final scores."""
+"""Driving the browser client through the hooks of docs/web.md: registering,
+logging in and out in the lobby's account area, creating a table in the
+lobby, taking a seat in the waiting room, playing a game to its end with a
+game-specific mover, reading the final scores."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import re
 import time
 from collections.abc import Callable
 
-from playwright.sync_api import Page, TimeoutError
+from playwright.sync_api import Page, TimeoutError, expect
 
 from dicehall.engine.record import GameRecord
 
@@ -23,12 +24,54 @@ NOCHMAL_CROSS = re.compile(r"^([a-z])([1-6?]) (.+)$")
 PACE = 0.21
 
 
-def create_table(page: Page, game: str, bot: str | None = "easy",
-                 options: dict[str, str] | None = None) -> str:
-    """Create a 2-player table in the lobby (seat 0 open, seat 1 a bot of that
-    level, or open without one; game options chosen by name) and open it; the
-    table's id."""
+#: a password the account tests use (the server wants at least 8 characters)
+PASSWORD = "dice-are-fair-7"
+
+
+def lobby(page: Page) -> None:
+    """Open the lobby and wait until its form is built and it knows who is logged in."""
     page.goto("/")
+    page.wait_for_selector("body[data-ready=true]")
+
+
+def register(page: Page, name: str, password: str = PASSWORD) -> str:
+    """Register in the lobby's account area; the recovery code it shows once
+    (dismissed), the page then logged in."""
+    lobby(page)
+    page.click("#show-register")
+    page.fill("#register-name", name)
+    page.fill("#register-password", password)
+    page.click("#register-submit")
+    expect(page.locator("#recovery")).to_be_visible()
+    code = page.inner_text("#recovery-code").strip()
+    assert code, "no recovery code shown"
+    expect(page.locator("#account-name")).to_have_text(name)
+    page.click("#recovery-done")
+    expect(page.locator("#recovery")).to_be_hidden()
+    return code
+
+
+def log_in(page: Page, name: str, password: str = PASSWORD) -> None:
+    """Log in from the lobby's account area (the lobby already open, logged out)."""
+    expect(page.locator("#guest-area")).to_be_visible()
+    if page.is_hidden("#login-form"):
+        page.click("#show-login")
+    page.fill("#login-name", name)
+    page.fill("#login-password", password)
+    page.click("#login-submit")
+
+
+def log_out(page: Page) -> None:
+    page.click("#logout")
+    expect(page.locator("#guest-area")).to_be_visible()
+
+
+def create_table(page: Page, game: str, bot: str | None = "easy",
+                 options: dict[str, str] | None = None, rated: bool = False) -> str:
+    """Create a 2-player table in the lobby (seat 0 open, seat 1 a bot of that
+    level, or open without one; game options chosen by name; rated or not)
+    and open it; the table's id. A logged-in creator sits in seat 0 at once."""
+    lobby(page)
     page.wait_for_selector(f"#game option[value={game}]", state="attached")
     page.select_option("#game", game)
     page.select_option("#players", "2")
@@ -38,16 +81,25 @@ def create_table(page: Page, game: str, bot: str | None = "easy",
     if bot:
         page.select_option("#seat-specs li[data-seat='1'] .seat-kind", "bot")
         page.select_option("#seat-specs li[data-seat='1'] .seat-level", bot)
+    if rated:
+        page.check("#rated")
     page.click("#create")
     page.wait_for_url("**/table.html?*")
     return page.evaluate("new URLSearchParams(location.search).get('id')")
 
 
-def take_seat(page: Page, nickname: str, seat: int = 0) -> None:
-    """Take a seat in the waiting room with a nickname."""
+def take_seat(page: Page, nickname: str | None, seat: int = 0) -> None:
+    """Take a seat in the waiting room with a nickname (``None``: logged in,
+    under the account's name)."""
     page.wait_for_selector("#connection[data-state=open]")
-    page.fill("#nickname", nickname)
+    if nickname is not None:
+        page.fill("#nickname", nickname)
     page.click(f"#seat-list button[data-join='{seat}']")
+    seated(page, seat)
+
+
+def seated(page: Page, seat: int = 0) -> None:
+    """Wait until the waiting room shows the page's player in ``seat``."""
     page.wait_for_selector(f"#seat-list li[data-seat='{seat}'][data-kind=human] .you")
 
 

@@ -1,5 +1,7 @@
-// The server's HTTP API and WebSocket address (docs/server.md), and the seat
-// tokens kept in localStorage per table so a reload resumes the seat.
+// The server's HTTP API and WebSocket address (docs/server.md), the seat
+// tokens kept in localStorage per table so a reload resumes the seat, and the
+// account's session: its name and CSRF token (GET /api/session), sent as
+// X-CSRF-Token with every state-changing request while logged in.
 
 export class ApiError extends Error {
   // code: the server's error code (docs/server.md), when it gave one
@@ -12,15 +14,69 @@ export class ApiError extends Error {
 
 const enc = encodeURIComponent;
 
-async function request(method, path, body) {
-  const init = { method, headers: {} };
+// The session as the server last told it: {name, csrf}, both null for a guest.
+const session = { name: null, csrf: null, loaded: null };
+const sessionListeners = [];
+
+function setSession(name, csrf) {
+  const changed = session.name !== (name ?? null);
+  session.name = name ?? null;
+  session.csrf = csrf ?? null;
+  if (changed) sessionListeners.forEach((listener) => listener(account()));
+}
+
+// The logged-in account's name, or null for a guest.
+export function account() {
+  return session.name;
+}
+
+// Called with the account's name (or null) whenever one logs in or out.
+export function onSessionChange(listener) {
+  sessionListeners.push(listener);
+}
+
+// Ask the server who we are (once per page unless `again`); the name or null.
+export async function loadSession(again = false) {
+  if (!session.loaded || again) {
+    session.loaded = fetch("/api/session", { headers: { Accept: "application/json" } })
+      .then((response) => (response.ok ? response.json() : {}))
+      .then((data) => setSession(data.name, data.csrf), () => setSession(null, null));
+  }
+  await session.loaded;
+  return account();
+}
+
+async function send(method, path, body) {
+  const init = { method, headers: {}, credentials: "same-origin" };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
+  if (method !== "GET" && session.csrf) init.headers["X-CSRF-Token"] = session.csrf;
   const response = await fetch(path, init);
-  const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new ApiError(response.status, data.detail ?? response.statusText, data.code ?? null);
+  if (response.status === 204) return { response, data: null };
+  return { response, data: await response.json().catch(() => ({})) };
+}
+
+async function request(method, path, body) {
+  if (method !== "GET") await loadSession();
+  let { response, data } = await send(method, path, body);
+  if (response.status === 403 && data?.code === "csrf") {
+    // the session changed meanwhile (another tab logged in or out): ask again once
+    const before = session.csrf;
+    await loadSession(true);
+    if (session.csrf !== before) ({ response, data } = await send(method, path, body));
+  }
+  // the login ended (expired, or logged out everywhere): the page shows a guest again
+  if (response.status === 401 && data?.code === "no-session") await loadSession(true);
+  if (!response.ok) throw new ApiError(response.status, data?.detail ?? response.statusText, data?.code ?? null);
+  return data;
+}
+
+// A request that logs in or changes the session: the answer's name and csrf are kept.
+async function sessionRequest(method, path, body) {
+  const data = await request(method, path, body);
+  setSession(data.name, data.csrf);
   return data;
 }
 
@@ -35,16 +91,27 @@ export const api = {
   tables: () => request("GET", "/api/tables"),
   table: (id, invite) => request("GET", `/api/tables/${enc(id)}${query({ invite })}`),
   create: (spec) => request("POST", "/api/tables", spec),
-  join: (id, seat, nickname, invite) =>
-    request("POST", `/api/tables/${enc(id)}/join`, { seat, nickname, ...(invite ? { invite } : {}) }),
+  // a logged-in player sits under the account's name: no nickname is sent
+  join: (id, seat, nickname, invite) => request("POST", `/api/tables/${enc(id)}/join`,
+    { seat, ...(nickname && !session.name ? { nickname } : {}), ...(invite ? { invite } : {}) }),
   leave: (id, token) => request("POST", `/api/tables/${enc(id)}/leave`, { token }),
   start: (id, token) => request("POST", `/api/tables/${enc(id)}/start`, { token }),
   rematch: (id, token) => request("POST", `/api/tables/${enc(id)}/rematch`, { token }),
   replay: (id, invite) => request("GET", `/api/tables/${enc(id)}/replay${query({ invite })}`),
   review: (id, seat, invite) => request("GET", `/api/tables/${enc(id)}/review${query({ seat, invite })}`),
-  leaderboard: (game) => request("GET", `/api/leaderboard/${enc(game)}`),
+  leaderboard: (game, variant) => request("GET", `/api/leaderboard/${enc(game)}${query({ variant })}`),
   daily: (day, table) => request("GET", `/api/daily${query({ day, table })}`),
   dailyPlay: (game, nickname) => request("POST", `/api/daily/${enc(game)}/play`, { nickname }),
+  register: (name, password) => sessionRequest("POST", "/api/accounts", { name, password }),
+  login: (name, password) => sessionRequest("POST", "/api/session", { name, password }),
+  async logout(everywhere = false) {
+    await request("DELETE", `/api/session${everywhere ? "?everywhere=true" : ""}`);
+    setSession(null, null);
+  },
+  changePassword: (oldPassword, newPassword) =>
+    sessionRequest("POST", "/api/account/password", { old_password: oldPassword, new_password: newPassword }),
+  recover: (name, code, newPassword) =>
+    sessionRequest("POST", "/api/account/recover", { name, recovery_code: code, new_password: newPassword }),
 };
 
 export function recordUrl(id, invite) {

@@ -14,9 +14,13 @@ const NICKNAME = /nickname/;
 const CODES = new Set(["no-table", "private", "started", "seat-taken", "nickname-taken", "seats-open",
   "no-seat", "not-over", "open-seat-needed", "seat-count", "bot-level", "open-level", "storage",
   "quota-waiting", "quota-tables", "quota-connections", "spectators-full", "seat-kept", "rematch-taken",
-  "too-slow-to-set-up", "sheet-file", "options", "daily-played"]);
+  "too-slow-to-set-up", "sheet-file", "options", "daily-played",
+  // accounts (docs/server.md): registering, logging in, rated tables, guests
+  "bad-name", "weak-password", "name-taken", "name-confusable", "throttled", "bad-login", "locked", "csrf",
+  "bad-password", "no-session", "seated", "nickname-needed",
+  "account-needed", "rated-solo", "rated-variant", "nickname-account", "variant"]);
 
-const STATUSES = ["400", "403", "404", "409", "422", "429", "500"];
+const STATUSES = ["400", "401", "403", "404", "409", "422", "423", "429", "500"];
 
 // The reason as the server gave it: a string, or pydantic's list of {msg}.
 function serverReason(error) {

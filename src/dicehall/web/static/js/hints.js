@@ -1,7 +1,7 @@
-// Hints in solo play: the player asks for the hard level's choice
-// ({"type": "hint", "version"}), sees it in words and may play it with one
-// click. A seat that asked is marked for good (the server stores the mark
-// before it answers); tables for several are rated and offer no hints.
+// Hints: the player asks for the hard level's choice ({"type": "hint",
+// "version"}), sees it in words and may play it with one click. A seat that
+// asked is marked for good (the server stores the mark before it answers);
+// rated tables and the daily challenge offer no hints (`hints_allowed`).
 
 import { $ } from "./dom.js";
 import { t } from "./i18n.js";

@@ -2,15 +2,18 @@
 // a link to their rules, a form to create a table from GET /api/games (game,
 // players, options with translated labels, values and help, seats, one timer
 // with the game's true default, public), and the leaderboard of a game from
-// GET /api/leaderboard/{game}, and the daily challenge (daily.js). HTTP errors
-// are translated (errors.js).
+// GET /api/leaderboard/{game}?variant=…, the daily challenge (daily.js), and
+// the account area (account.js: log in, register, recover, log out; the
+// nickname field is a guest's). HTTP errors are translated (errors.js).
 
-import { api, nickname, seats, tableUrl } from "./api.js";
+import { bindAccount, renderAccount } from "./account.js";
+import { account, api, loadSession, nickname, onSessionChange, seats, tableUrl } from "./api.js";
 import { renderDailyCard } from "./daily.js";
 import { $, el } from "./dom.js";
 import { errorParagraph } from "./errors.js";
 import { initI18n, onLanguageChange, t } from "./i18n.js";
-import { seatName } from "./players.js";
+import { guestBadge, ratedMark, seatName } from "./players.js";
+import { variantLabel } from "./variants.js";
 
 const DEFAULT_PLAYERS = 2;
 // Options that are not drawn as options: a game's move time is its timer.
@@ -48,6 +51,7 @@ function rulesUrl(game) {
 function renderTables() {
   const rows = state.tables.map((table) => el("li", { "data-table": table.id, "data-status": table.status, "data-testid": "table" },
     el("span", { class: "game", text: table.title }),
+    ratedMark(table),
     el("span", { class: "status", text: t(`lobby.status.${table.status}`) }),
     el("span", { class: "seats" }, table.seats.map((seat, index) => seatChip(table, seat, index))),
     el("a", { href: tableUrl(table.id), class: "watch", "data-i18n": "lobby.open", text: t("lobby.open") })));
@@ -56,8 +60,12 @@ function renderTables() {
 }
 
 function seatChip(table, seat, index) {
-  if (seat.kind !== "open" || table.status !== "waiting") return el("span", { class: "seat", text: seatName(table, index) });
+  if (seat.kind !== "open" || table.status !== "waiting") {
+    return el("span", { class: "seat" }, el("span", { class: "name", text: seatName(table, index) }), guestBadge(table, index));
+  }
+  const refused = table.rated && !account(); // rated tables seat accounts only
   return el("button", { type: "button", class: "seat join", "data-join": index, text: t("lobby.join_seat", { number: index + 1 }),
+    disabled: refused, title: refused ? t("error.http.account-needed") : null,
     onclick: () => joinAndGo(table.id, index, undefined).catch(showError) });
 }
 
@@ -70,8 +78,10 @@ async function refreshTables() {
   }
 }
 
-// The lobby's nickname, kept for next time; an error if there is none.
+// The lobby's nickname, kept for next time; an error if there is none. A
+// logged-in player plays under the account's name.
 function chosenNickname() {
+  if (account()) return account();
   const name = $("#nickname").value.trim();
   if (!name) throw new Error(t("waiting.need_nickname"));
   nickname.set(name);
@@ -115,9 +125,10 @@ function renderGameList() {
 
 // --- the leaderboard ------------------------------------------------------------
 function leaderRow(entry, index) {
-  return el("tr", { "data-player": entry.nickname, "data-testid": "leaderboard-row" },
+  const name = entry.name ?? entry.nickname;
+  return el("tr", { "data-player": name, "data-testid": "leaderboard-row", class: name === account() ? "me" : null },
     el("td", { class: "rank", text: index + 1 }),
-    el("td", { class: "name", text: entry.nickname }),
+    el("td", { class: "name", text: name }),
     el("td", { class: "rating", text: Math.round(entry.rating) }),
     el("td", { class: "games", text: entry.games }));
 }
@@ -128,15 +139,38 @@ function renderLeaderboard(entries) {
   $("#no-ratings").hidden = entries.length > 0;
 }
 
+// The variants of the chosen game (GET /api/games `variants`), in words.
+function renderVariants() {
+  const game = gameOf($("#leaderboard-game").value);
+  const menu = $("#leaderboard-variant");
+  const wanted = menu.value;
+  const variants = game?.variants ?? [];
+  menu.replaceChildren(...variants.map((variant) => el("option", { value: variant, text: variantLabel(game.name, variant) })));
+  if (variants.includes(wanted)) menu.value = wanted;
+  menu.closest("label").hidden = variants.length === 0;
+}
+
 async function refreshLeaderboard() {
   const game = $("#leaderboard-game").value;
+  const variant = $("#leaderboard-variant").value;
   if (!game) return;
+  const table = $("#leaderboard-table");
+  table.dataset.game = game;
+  table.dataset.variant = variant;
+  table.dataset.ready = "false";
   try {
-    const entries = await api.leaderboard(game);
-    if ($("#leaderboard-game").value === game) renderLeaderboard(entries);
+    const entries = await api.leaderboard(game, variant || undefined);
+    if ($("#leaderboard-game").value !== game || $("#leaderboard-variant").value !== variant) return;
+    renderLeaderboard(entries);
+    table.dataset.ready = "true";
   } catch (error) {
     showError(error);
   }
+}
+
+function leaderboardGameChanged() {
+  renderVariants();
+  refreshLeaderboard();
 }
 
 // --- creating a table: options ---------------------------------------------------------
@@ -301,6 +335,24 @@ function readTimer() {
 }
 
 // --- the form ----------------------------------------------------------------------------
+// --- rated ----------------------------------------------------------------------------
+// Rated tables need an account, and a game for several (solo play has its own rating band).
+function ratedBlocker() {
+  if (!account()) return "guest";
+  if (Number($("#players").value) < 2) return "solo";
+  return null;
+}
+
+function renderRated() {
+  const box = $("#rated");
+  const blocker = ratedBlocker();
+  box.disabled = blocker !== null;
+  if (blocker) box.checked = false;
+  $("#rated-help").dataset.state = blocker ?? (box.checked ? "on" : "off");
+  $("#rated-help").textContent = blocker === "guest" ? t("create.rated_guest")
+    : blocker === "solo" ? t("create.rated_solo") : t("create.rated_help");
+}
+
 function renderGameForm() {
   const game = gameOf($("#game").value);
   if (!game) return;
@@ -312,6 +364,7 @@ function renderGameForm() {
   players.replaceChildren(...range.map((n) => el("option", { value: n, text: n })));
   players.value = String(Math.min(Math.max(wanted, game.players[0]), game.players[1]));
   renderSeats();
+  renderRated();
   resetTimer();
   $("#game-help").textContent = t(`lobby.about.${game.name}`);
   $("#rules-link").href = rulesUrl(game.name);
@@ -337,11 +390,11 @@ async function create(event) {
     return kind === "bot" ? { kind, level: row.querySelector(".seat-level").value } : { kind };
   });
   const spec = { game: game.name, options: readOptions(game), seats: seatSpecs, public: $("#public").checked,
-    timer: readTimer() };
+    timer: readTimer(), rated: $("#rated").checked && !$("#rated").disabled };
   try {
     const table = await api.create(spec);
     const open = seatSpecs.findIndex((seat) => seat.kind === "open");
-    if ($("#nickname").value.trim() && open >= 0) await joinAndGo(table.id, open, table.invite);
+    if ((account() || $("#nickname").value.trim()) && open >= 0) await joinAndGo(table.id, open, table.invite);
     else location.href = tableUrl(table.id, table.invite);
   } catch (error) {
     showError(error);
@@ -355,6 +408,7 @@ function gameChoices() {
 function renderGames() {
   $("#game").replaceChildren(...gameChoices());
   $("#leaderboard-game").replaceChildren(...gameChoices());
+  renderVariants();
   renderGameList();
   renderGameForm();
 }
@@ -376,6 +430,9 @@ function retranslate() {
   renderDaily();
   renderGameList();
   renderOptions();
+  renderVariants();
+  renderRated();
+  renderAccount();
   const rows = [...document.querySelectorAll("#seat-specs .seat-number")];
   rows.forEach((node, i) => { node.textContent = t("seat.name", { number: i + 1 }); });
   const game = gameOf($("#game").value);
@@ -386,16 +443,32 @@ function retranslate() {
   renderTimerHelp();
 }
 
+// Logged in or out: the account area, the rated box, one's own leaderboard row.
+function sessionChanged() {
+  renderAccount();
+  renderTables();
+  renderRated();
+  refreshLeaderboard();
+}
+
 async function main() {
   await initI18n();
   $("#nickname").value = nickname.get();
+  bindAccount({ onError: showError });
+  onSessionChange(sessionChanged);
+  const session = loadSession().then(sessionChanged);
   $("#game").addEventListener("change", renderGameForm);
-  $("#players").addEventListener("change", renderSeats);
+  $("#players").addEventListener("change", () => {
+    renderSeats();
+    renderRated();
+  });
+  $("#rated").addEventListener("change", renderRated);
   $("#timer-kind").addEventListener("change", timerChanged);
   $("#timer-seconds").addEventListener("input", renderTimerHelp);
   $("#create-form").addEventListener("submit", create);
   $("#refresh").addEventListener("click", refreshTables);
-  $("#leaderboard-game").addEventListener("change", refreshLeaderboard);
+  $("#leaderboard-game").addEventListener("change", leaderboardGameChanged);
+  $("#leaderboard-variant").addEventListener("change", refreshLeaderboard);
   onLanguageChange(retranslate);
   try {
     state.games = await api.games();
@@ -404,6 +477,7 @@ async function main() {
     showError(error);
   }
   renderGames();
+  await session;
   document.body.dataset.ready = "true";
   await Promise.all([refreshTables(), refreshLeaderboard(), refreshDaily()]);
   setInterval(refreshTables, 5000);

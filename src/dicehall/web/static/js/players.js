@@ -1,10 +1,12 @@
 // The players panel (#scores): names, scores, whose turn, presence
 // (connected, offline, away with a bot playing for them, bot), timers
 // counting down to the deadlines of the state message for every deciding
-// seat, each game's extra line, and a button to mute a player's chat.
+// seat, each game's extra line, and a button to mute a player's chat; a
+// guest's name has a "guest" badge, a rated table a "rated" mark.
 
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
+import { variantLabel } from "./variants.js";
 
 export function seatName(table, seat) {
   const entry = table?.seats?.[seat];
@@ -43,6 +45,7 @@ export function renderPlayers(node, { game, layout, view, table, me, deadlines =
     },
     el("span", { class: "presence-dot", "aria-hidden": "true" }),
     el("span", { class: "name", text: name }),
+    guestBadge(table, seat),
     seat === me && el("span", { class: "you", "data-i18n": "players.you", text: t("players.you") }),
     deciders.has(seat) && el("span", { class: "turn-mark", text: t("table.deciding") }),
     el("span", { class: "score", "data-score": score, text: score }),
@@ -81,4 +84,25 @@ export function finalScores(node, view, table) {
   node.replaceChildren(...order.map(({ score, seat }) => el("li", { "data-seat": seat },
     el("span", { class: "name", text: seatName(table, seat) }),
     el("span", { class: "score", "data-score": score, text: score }))));
+}
+
+// A human seat not held by an account is a guest's (table JSON `account`).
+export function isGuest(table, seat) {
+  const entry = table?.seats?.[seat];
+  return entry?.kind === "human" && entry.account === false;
+}
+
+// The "guest" badge after a guest's name, or null.
+export function guestBadge(table, seat) {
+  if (!isGuest(table, seat)) return null;
+  return el("span", { class: "guest-badge", "data-testid": "guest-badge", title: t("players.guest_title"),
+    text: t("players.guest") });
+}
+
+// The "rated" mark of a rated table (its variant in the title), or null.
+export function ratedMark(table) {
+  if (!table?.rated) return null;
+  const variant = variantLabel(table.game, table.variant);
+  return el("span", { class: "rated-mark", "data-testid": "rated-mark",
+    title: variant ? t("table.rated_title_variant", { variant }) : t("table.rated_title"), text: t("table.rated") });
 }

@@ -2,7 +2,7 @@
 // state messages (view, legal actions, deadlines, the log, the summary, the
 // rematch, the chat) and the player's actions and chat lines.
 
-import { api, recordUrl, replayUrl, seats, socketUrl, tableUrl } from "./api.js";
+import { api, loadSession, recordUrl, replayUrl, seats, socketUrl, tableUrl } from "./api.js";
 import { announce, attention, bindToggles } from "./attention.js";
 import { Chat } from "./chat.js";
 import { renderBoard } from "./board.js";
@@ -16,7 +16,7 @@ import { askHint, hinted, hintRefused, receiveHint, renderHint } from "./hints.j
 import { GameLog, renderLog } from "./log.js";
 import { renderBreakdown, renderRatings, renderRematch, renderWinners } from "./over.js";
 import { Play, renderActionList, renderChoices } from "./play.js";
-import { finalScores, renderPlayers, seatName, tick } from "./players.js";
+import { finalScores, ratedMark, renderPlayers, seatName, tick } from "./players.js";
 import { bindWaiting, renderWaiting } from "./waiting.js";
 import { describe, loadWords } from "./words.js";
 
@@ -174,6 +174,7 @@ function render() {
   const { table, message, layout } = current;
   if (!table) return;
   $("#table-title").textContent = table.title ?? table.game;
+  $("#table-rated").replaceChildren(...[ratedMark(table)].filter(Boolean));
   const view = message?.view ?? null;
   const seat = message?.seat ?? null;
   const [state, text] = statusText(view, seat);
@@ -331,7 +332,7 @@ async function main() {
     showError(new Error(t("table.no_id")));
     return;
   }
-  await loadWords(currentLanguage());
+  await Promise.all([loadWords(currentLanguage()), loadSession()]);
   bindControls();
   try {
     current.table = await api.table(tableId, invite);

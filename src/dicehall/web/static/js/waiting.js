@@ -1,10 +1,12 @@
-// The waiting room of a table: its seats (open, a player, a bot), taking a seat
-// with a nickname, the invite link to copy, starting and leaving.
+// The waiting room of a table: its seats (open, a player, a bot; a guest's
+// name marked), taking a seat with a nickname (a logged-in player under the
+// account's name), the invite link to copy, starting and leaving. A rated
+// table says that only accounts may sit.
 
-import { api, nickname, seats, tableUrl } from "./api.js";
+import { account, api, nickname, seats, tableUrl } from "./api.js";
 import { $, el } from "./dom.js";
 import { t } from "./i18n.js";
-import { seatName } from "./players.js";
+import { guestBadge, seatName } from "./players.js";
 
 export function inviteLink(table, invite) {
   return new URL(tableUrl(table.id, invite ?? table.invite), location.href).href;
@@ -13,13 +15,27 @@ export function inviteLink(table, invite) {
 export function renderWaiting(root, { table, invite, mine, onSeated, onError }) {
   const nameInput = $("#nickname", root);
   if (!nameInput.value) nameInput.value = nickname.get();
+  const name = account();
+  // a guest cannot sit at a rated table: told so, with the way to the lobby's login
+  const refused = Boolean(table.rated && !name);
+  $("#waiting-guest", root).hidden = Boolean(name) || refused;
+  $("#waiting-member", root).hidden = !name;
+  $("#waiting-name", root).textContent = name ?? "";
+  const note = $("#rated-note", root);
+  note.hidden = !table.rated;
+  note.dataset.state = refused ? "refused" : "ok";
+  note.replaceChildren(...(!table.rated ? [] : refused
+    ? [t("waiting.rated_guest"), " ", el("a", { href: "index.html", text: t("over.to_lobby") })]
+    : [t("waiting.rated")]));
   $("#seat-list", root).replaceChildren(...table.seats.map((seat, index) => el("li", {
     "data-seat": index, "data-kind": seat.kind, "data-testid": "seat",
   },
   el("span", { class: "name", text: seat.kind === "open" ? t("seat.open") : seatName(table, index) }),
+  guestBadge(table, index),
   mine?.seat === index && el("span", { class: "you", "data-i18n": "players.you", text: t("players.you") }),
   seat.kind === "open" && !mine && el("button", {
-    type: "button", class: "join", "data-join": index, text: t("waiting.take_seat"),
+    type: "button", class: "join", "data-join": index, text: t("waiting.take_seat"), disabled: refused,
+    title: refused ? t("error.http.account-needed") : null,
     onclick: () => join(table, index, nameInput, invite).then(onSeated, onError),
   }))));
   $("#invite-link", root).value = inviteLink(table, invite);
@@ -28,6 +44,11 @@ export function renderWaiting(root, { table, invite, mine, onSeated, onError }) 
 }
 
 async function join(table, seat, nameInput, invite) {
+  if (account()) {
+    const answer = await api.join(table.id, seat, null, invite ?? table.invite);
+    seats.set(table.id, answer.seat, answer.token);
+    return answer;
+  }
   const name = nameInput.value.trim();
   if (!name) throw new Error(t("waiting.need_nickname"));
   nickname.set(name);
