@@ -154,3 +154,24 @@ export const nickname = {
   get: () => localStorage.getItem("dicehall.nickname") || "",
   set: (name) => localStorage.setItem("dicehall.nickname", name),
 };
+
+// Profiles, friends, blocks and chat reports (docs/web.md "Profiles"): every
+// call but a profile needs a login.
+export const community = {
+  profile: (name) => request("GET", `/api/profiles/${enc(name)}`),
+  friends: () => request("GET", "/api/friends"),
+  addFriend: (name) => request("POST", "/api/friends", { name }),
+  removeFriend: (name) => request("DELETE", `/api/friends/${enc(name)}`),
+  blocks: () => request("GET", "/api/blocks"),
+  block: (name) => request("POST", "/api/blocks", { name }),
+  unblock: (name) => request("DELETE", `/api/blocks/${enc(name)}`),
+  report: (table, line, reason) => request("POST", "/api/reports", { table, line, reason }),
+};
+
+export function profileUrl(name) {
+  return `profile.html${query({ name })}`;
+}
+
+export function profileRecordsUrl(name) {
+  return `/api/profiles/${enc(name)}/records`;
+}

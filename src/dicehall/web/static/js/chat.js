@@ -1,9 +1,16 @@
 // The table's chat (#chat): lines from the state message's `chat` (the first
 // one of a connection) and from `chat` messages, shown as text with the
 // sender's name; sending (1-300 characters); muting a player by nickname,
-// remembered in localStorage, hides their lines.
+// remembered in localStorage, hides their lines. Logged in, a line said by
+// another account (its seat held by an account) has Block and Report: a block
+// (POST /api/blocks) hides that name's lines at once (the server leaves them
+// out from the next connection on), a report (POST /api/reports) asks for a
+// short reason in a small form under the line and says how it went. An
+// account's name links to its profile.
 
-import { $, el } from "./dom.js";
+import { account, api, community, onSessionChange, profileUrl } from "./api.js";
+import { $, el, param } from "./dom.js";
+import { explain } from "./errors.js";
 import { t } from "./i18n.js";
 
 export const MAX_CHAT = 300;
