@@ -13,7 +13,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test,rl]'
+	$(BIN)/python -m pip install --quiet -e '.[test,rl,ray]'
 	touch $(STAMP)
 
 # The online-play server and its browser client (it prints where to open it).

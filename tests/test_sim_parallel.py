@@ -121,14 +121,16 @@ def test_cli_writes_json_and_csv_summaries(tmp_path):
             {key: float(value) if key != "bot" else value for key, value in stats.items()}
     with open(per_game, newline="") as handle:
         rows = list(csv.reader(handle))
-    assert rows[0] == ["game", "score_0", "score_1", "score_2", "winners"]
+    assert rows[0] == ["game", "bot_0", "bot_1", "bot_2", "score_0", "score_1", "score_2",
+                       "place_0", "place_1", "place_2", "winners"]
     assert [row[0] for row in rows[1:]] == ["0", "1", "2", "3", "4"]
+    assert all(row[1:4] == ["greedy", "random", "greedy"] for row in rows[1:])
     for seat in range(3):
-        mean = sum(int(row[1 + seat]) for row in rows[1:]) / 5
+        mean = sum(int(row[4 + seat]) for row in rows[1:]) / 5
         assert mean == pytest.approx(printed["seats"][seat]["mean_score"], abs=1e-3)
     wins = [0.0] * 3
     for row in rows[1:]:
-        winners = [int(seat) for seat in row[4].split()]
+        winners = [int(seat) for seat in row[-1].split()]
         for seat in winners:
             wins[seat] += 1 / len(winners)
     assert wins == pytest.approx([stats["wins"] for stats in printed["seats"]], abs=1e-3)

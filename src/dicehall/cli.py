@@ -36,6 +36,8 @@ from .sim import SimulationResult, TournamentResult, plot_scores
 from .sim import bench as run_bench
 from .sim import simulate as run_simulate
 from .sim import tournament as run_tournament
+from .sim.rows import GameRows, read_rows
+from .sim.runner import GameResult, check_resumed, shard_range
 from .sim.tournament import check_bots
 
 if TYPE_CHECKING:
@@ -213,6 +215,18 @@ FirstArg = Annotated[int, typer.Option(
 OutJsonArg = Annotated[Optional[Path], typer.Option(
     "--out-json", help="Write the JSON summary, with every game's result, to this file "
                        "(files of one game and bots merge: dicehall merge).")]
+RayArg = Annotated[Optional[str], typer.Option(
+    "--ray", metavar="ADDRESS",
+    help="Play the games as Ray tasks: 'local' starts a Ray on this machine (--workers CPUs), 'auto' joins "
+         "the one running here, ray://HOST:PORT a cluster; the same results as without.")]
+ShardArg = Annotated[Optional[str], typer.Option(
+    "--shard", metavar="K/N",
+    help="Play only part K of N of the run's games (merge the parts' --out-json with dicehall merge).")]
+ResumeArg = Annotated[bool, typer.Option(
+    "--resume", help="Go on from the games already in --per-game-csv (a stopped run): play only the rest.")]
+PerGameArg = Annotated[Optional[Path], typer.Option(
+    "--per-game-csv", help="Stream one CSV row per game (its number, bots, scores, places, winners) to "
+                           "this file as the games finish.")]
 PlotArg = Annotated[Optional[Path], typer.Option(
     help="Draw the score distributions per bot as a PNG picture here (solo: with the rating bands).")]
 
@@ -264,6 +278,27 @@ def check_outputs(*paths: Optional[Path]) -> None:
             fail(f"cannot write {path}: no folder {path.parent}")
 
 
+@contextmanager
+def game_rows(path: Optional[Path], players: int,
+              resume: bool) -> Iterator[tuple[list[GameResult], Optional[Callable[[GameResult], None]]]]:
+    """The games already in ``path`` (with ``resume``) and the callback that
+    streams each new game's row to it; no file: nothing to resume."""
+    if path is None:
+        if resume:
+            fail("--resume goes on from the rows of --per-game-csv: name that file")
+        yield [], None
+        return
+    try:
+        resumed = read_rows(path, players) if resume and path.exists() else []
+        rows = GameRows(path, players, append=resume)
+    except ValueError as error:
+        fail(str(error))
+    except OSError as error:
+        fail(f"cannot write {path}: {error.strerror or error}")
+    with rows:
+        yield resumed, rows.add
+
+
 def write_outputs(writers: list[tuple[Optional[Path], Callable[[Path], object]]]) -> None:
     """Write each requested file (a path of ``None``: not requested)."""
     for path, write in writers:
@@ -296,15 +331,18 @@ def simulate(
     out_json: OutJsonArg = None,
     out_csv: Annotated[Optional[Path], typer.Option(
         "--out-csv", help="Write one CSV row per seat (the JSON's seat fields) to this file.")] = None,
-    per_game_csv: Annotated[Optional[Path], typer.Option(
-        "--per-game-csv", help="Write one CSV row per game with every seat's score to this file.")] = None,
+    per_game_csv: PerGameArg = None,
     plot: PlotArg = None,
+    ray: RayArg = None,
+    shard: ShardArg = None,
+    resume: ResumeArg = False,
 ) -> None:
     """Play many games between bots and report scores and wins per seat."""
     check_outputs(out_json, out_csv, per_game_csv, plot)
     with reported():
         game = configure(game_name, players, option)
         names = bot_list(bots)
+        first, games_count = shard_range(first, games_count, shard) if shard else (first, games_count)
         on_record = None
         if records:
             try:
@@ -313,11 +351,13 @@ def simulate(
                 fail(f"cannot write {records}: {error.strerror or error}")
             def on_record(index: int, rec: GameRecord) -> None:
                 rec.save(records / f"{game.name}-{seed}-{index:05d}.record.json")
-        with progress_bar(games_count, show_progress(as_json)) as progress:
-            result = run_simulate(game, names, games_count, seed, on_record, workers=workers,
-                                  first=first, progress=progress)
+        with game_rows(per_game_csv, game.num_players, resume) as (resumed, on_result):
+            check_resumed(resumed, names, game.num_players, first, games_count, rotate=False)
+            with progress_bar(games_count - len(resumed), show_progress(as_json)) as progress:
+                result = run_simulate(game, names, games_count, seed, on_record, workers=workers,
+                                      first=first, progress=progress, resumed=resumed, on_result=on_result,
+                                      ray=ray)
     write_outputs([(out_json, result.write_json), (out_csv, result.write_csv),
-                   (per_game_csv, result.write_game_csv),
                    (plot, lambda path: plot_scores(result, path, game=game))])
     if as_json:
         print(json.dumps(result.to_json()))
@@ -342,23 +382,30 @@ def tournament(
     first: FirstArg = 0,
     as_json: JsonArg = False,
     out_json: OutJsonArg = None,
+    per_game_csv: PerGameArg = None,
     plot: PlotArg = None,
+    ray: RayArg = None,
+    shard: ShardArg = None,
+    resume: ResumeArg = False,
 ) -> None:
     """Play bots against each other with rotating seats: win rates with 95% CI, scores, head to head."""
-    check_outputs(out_json, plot)
+    check_outputs(out_json, per_game_csv, plot)
     with reported():
         game = configure(game_name, players, option)
         names = bot_list(bots)
         check_bots(names, game.num_players)
-        with progress_bar(games_count, show_progress(as_json)) as progress:
-            result = run_tournament(game, names, games_count, seed, workers=workers, first=first,
-                                    progress=progress)
+        first, games_count = shard_range(first, games_count, shard) if shard else (first, games_count)
+        with game_rows(per_game_csv, game.num_players, resume) as (resumed, on_result):
+            check_resumed(resumed, names, game.num_players, first, games_count, rotate=True)
+            with progress_bar(games_count - len(resumed), show_progress(as_json)) as progress:
+                result = run_tournament(game, names, games_count, seed, workers=workers, first=first,
+                                        progress=progress, resumed=resumed, on_result=on_result, ray=ray)
     write_outputs([(out_json, result.write_json), (plot, lambda path: plot_scores(result, path, game=game))])
     if as_json:
         print(json.dumps(result.to_json()))
         return
     print_tournament(game, result)
-    for path in (out_json, plot):
+    for path in (out_json, per_game_csv, plot):
         if path is not None:
             console.print(f"wrote {path}", highlight=False)
 

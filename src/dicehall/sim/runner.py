@@ -19,7 +19,7 @@ import math
 import multiprocessing
 import os
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
@@ -124,6 +124,34 @@ def _play_task(task: tuple) -> Played:
     return play_games(*task, done=None if queue is None else lambda: queue.put(1))
 
 
+def shard_range(first: int, games: int, shard: str) -> tuple[int, int]:
+    """The first game and the number of games of shard ``K/N`` of a run of
+    ``games`` games from ``first``: the N shards split it into contiguous
+    parts that together are the whole run (merge their outputs)."""
+    try:
+        k, n = (int(part) for part in shard.split("/"))
+    except ValueError:
+        raise OptionError(f"a shard is K/N, such as 2/4, not {shard!r}") from None
+    if not 1 <= k <= n:
+        raise OptionError(f"shard {shard}: K is 1 to N")
+    if n > games:
+        raise OptionError(f"shard {shard}: more shards than the {games} games")
+    start, end = first + (k - 1) * games // n, first + k * games // n
+    return start, end - start
+
+
+def check_resumed(results: Sequence[GameResult], bot_names: Sequence[str], players: int, first: int,
+                  games: int, rotate: bool) -> None:
+    """Refuse resumed games that are not games of this run (other numbers or seats)."""
+    for result in results:
+        if not first <= result.index < first + games:
+            raise OptionError(f"the resumed file has game {result.index}, outside this run's games "
+                              f"{first} to {first + games - 1}")
+        if result.bots != lineup(bot_names, players, result.index, rotate):
+            raise OptionError(f"the resumed file's game {result.index} was played by other bots "
+                              f"({', '.join(result.bots)})")
+
+
 def default_workers() -> int:
     return os.cpu_count() or 1
 
@@ -143,40 +171,58 @@ def check_run(bot_names: Sequence[str], games: int, workers: int | None) -> int:
     return workers
 
 
+def chunks(indices: Sequence[int], size: int) -> list[Sequence[int]]:
+    return [indices[start:start + size] for start in range(0, len(indices), size)]
+
+
 def run_games(game: Game, bot_names: Sequence[str], games: int, seed: int | str, *,
               rotate: bool = False, workers: int | None = 1, first: int = 0,
               on_record: Callable[[int, GameRecord], None] | None = None,
-              progress: Callable[[int], None] | None = None) -> list[GameResult]:
+              progress: Callable[[int], None] | None = None, skip: Collection[int] = (),
+              on_result: Callable[[GameResult], None] | None = None,
+              ray: str | None = None) -> list[GameResult]:
     """Play games ``first..first+games-1`` and return their results in index order.
 
     ``workers`` processes share the work (``None``: one per CPU; 1: in this
-    process). ``on_record(index, record)`` receives every game's record, in
-    index order; ``progress(n)`` is told each time ``n`` more games finished
-    (``n`` is 1 but for several games finishing between two looks)."""
+    process); with ``ray`` (an address, or ``local``) Ray tasks play it
+    instead (:mod:`dicehall.sim.on_ray`). ``skip`` names games not to play
+    (a resumed run has them). ``on_result(result)`` and ``on_record(index,
+    record)`` receive every game, in index order, as soon as it and the games
+    before it are done; ``progress(n)`` is told each time ``n`` more games
+    finished (``n`` is 1 but for several games finishing between two looks,
+    or a whole batch on Ray)."""
     workers = check_run(bot_names, games, workers)
     if isinstance(first, bool) or not isinstance(first, int) or first < 0:
         raise OptionError(f"the first game's number must be at least 0, not {first!r}")
     records = on_record is not None
     results: list[GameResult] = []
-    end = first + games
+    skipped = set(skip)
+    indices = [index for index in range(first, first + games) if index not in skipped]
 
     def take(played: Played) -> None:
         for result, record in played:
             results.append(result)
+            if on_result is not None:
+                on_result(result)
             if on_record is not None and record is not None:
                 on_record(result.index, record)
 
-    if workers == 1:
-        done = None if progress is None else lambda: progress(1)
-        for start in range(first, end, MAX_BATCH):
-            take(_play(game, bot_names, range(start, min(start + MAX_BATCH, end)), seed, rotate, records,
-                       done))
-        return results
-    size = max(1, min(MAX_BATCH, math.ceil(games / (4 * workers))))
+    size = max(1, min(MAX_BATCH, math.ceil(len(indices) / (4 * workers))))
     options = game.record_options()
     names = list(bot_names)
-    tasks = [(game.name, options, names, range(start, min(start + size, end)), seed, rotate, records)
-             for start in range(first, end, size)]
+    tasks = [(game.name, options, names, chunk, seed, rotate, records) for chunk in chunks(indices, size)]
+    if ray is not None:
+        from .on_ray import run_batches
+        for played in run_batches(tasks, ray, workers, progress):
+            take(played)
+        return results
+    if workers == 1:
+        done = None if progress is None else lambda: progress(1)
+        for chunk in chunks(indices, MAX_BATCH):
+            take(_play(game, bot_names, chunk, seed, rotate, records, done))
+        return results
+    if not tasks:
+        return results
     context = multiprocessing.get_context(START_METHOD)
     finished = context.SimpleQueue()
     pool = ProcessPoolExecutor(min(workers, len(tasks)), mp_context=context, initializer=_count_on,

@@ -18,6 +18,7 @@ from typing import Self
 
 from ..engine.game import Game
 from ..engine.record import GameRecord
+from .rows import write_rows
 from .runner import GameResult, run_games
 from .stats import Tally, tally_seats
 
@@ -143,19 +144,10 @@ class SimulationResult(SavedRun):
             for stats in self.seats:
                 writer.writerow(asdict(stats))
 
-    def game_columns(self) -> list[str]:
-        """The columns of :meth:`write_game_csv`."""
-        return ["game", *(f"score_{seat}" for seat in range(len(self.seats))), "winners"]
-
     def write_game_csv(self, path: str | Path) -> None:
-        """Write one row per game: its index, every seat's score (``score_0``,
-        ``score_1``, ...) and the winning seats (space-separated when shared)."""
-        with open(path, "w", newline="", encoding="utf-8") as out:
-            writer = csv.writer(out)
-            writer.writerow(self.game_columns())
-            for result in self.results:
-                writer.writerow([result.index, *result.scores,
-                                 " ".join(str(seat) for seat in result.winners)])
+        """Write one row per game (:mod:`dicehall.sim.rows`: its number, every
+        seat's bot, score and place, and the winning seats)."""
+        write_rows(path, len(self.seats), self.results)
 
 
 def saved_results(data: dict) -> list[GameResult]:
@@ -186,7 +178,9 @@ def check_mergeable(a, b, bots_a: Sequence[str], bots_b: Sequence[str]) -> None:
 def simulate(game: Game, bot_names: Sequence[str], games: int, seed: int | str = 0,
              on_record: Callable[[int, GameRecord], None] | None = None, *,
              workers: int | None = 1, first: int = 0,
-             progress: Callable[[int], None] | None = None) -> SimulationResult:
+             progress: Callable[[int], None] | None = None, resumed: Sequence[GameResult] = (),
+             on_result: Callable[[GameResult], None] | None = None,
+             ray: str | None = None) -> SimulationResult:
     """Play ``games`` games with ``bot_names[seat]`` in each seat (the list is
     cycled if shorter than the number of seats).
 
@@ -201,13 +195,20 @@ def simulate(game: Game, bot_names: Sequence[str], games: int, seed: int | str =
       runs of the same seed with ``first=0`` and ``first=n`` add up (``+``) to
       one run of ``2n`` games.
     * ``progress(n)`` — called each time ``n`` more games have finished.
+    * ``resumed`` — games of this run played before (a resumed run): they
+      are not played again, and count in the result.
+    * ``on_result(result)`` — every game played, in index order, as it is done
+      (to stream it to a file).
+    * ``ray`` — play on Ray instead (an address, or ``local``: see
+      :mod:`dicehall.sim.on_ray`); the same games as without.
 
     Raises :class:`~dicehall.engine.OptionError` for an unknown bot or fewer
     than one game.
     """
     started = time.perf_counter()
     results = run_games(game, bot_names, games, seed, workers=workers, first=first, on_record=on_record,
-                        progress=progress)
+                        progress=progress, skip={r.index for r in resumed}, on_result=on_result, ray=ray)
     seconds = time.perf_counter() - started
     names = [bot_names[seat % len(bot_names)] for seat in range(game.num_players)]
-    return SimulationResult.of(game.name, game.record_options(), seed, seconds, names, results)
+    return SimulationResult.of(game.name, game.record_options(), seed, seconds, names,
+                               [*resumed, *results])

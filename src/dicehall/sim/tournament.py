@@ -162,7 +162,9 @@ def check_bots(bot_names: Sequence[str], players: int) -> list[str]:
 def tournament(game: Game, bot_names: Sequence[str], games: int, seed: int | str = 0, *,
                workers: int | None = 1, first: int = 0,
                on_record: Callable[[int, GameRecord], None] | None = None,
-               progress: Callable[[int], None] | None = None) -> TournamentResult:
+               progress: Callable[[int], None] | None = None, resumed: Sequence[GameResult] = (),
+               on_result: Callable[[GameResult], None] | None = None,
+               ray: str | None = None) -> TournamentResult:
     """Play ``games`` games of ``game`` between ``bot_names`` with rotating seats.
 
     * Seating: for ``P = game.num_players`` seats and ``B >= P`` different bots,
@@ -177,6 +179,7 @@ def tournament(game: Game, bot_names: Sequence[str], games: int, seed: int | str
       ``first=0`` and ``first=n`` add up (``+``) to one of ``2n`` games.
     * ``on_record(index, record)`` — every game's record, in index order.
     * ``progress(n)`` — called each time ``n`` more games have finished.
+    * ``resumed``, ``on_result``, ``ray`` — as for :func:`dicehall.sim.simulate`.
 
     Per bot: games, wins (shared wins as fractions), win rate with its 95%
     Wilson interval, mean and population standard deviation of its scores; and
@@ -188,8 +191,9 @@ def tournament(game: Game, bot_names: Sequence[str], games: int, seed: int | str
     players = game.num_players
     names = check_bots(bot_names, players)
     started = time.perf_counter()
-    results = run_games(game, names, games, seed, rotate=True, workers=workers, first=first,
-                        on_record=on_record, progress=progress)
+    results = [*resumed, *run_games(game, names, games, seed, rotate=True, workers=workers, first=first,
+                                    on_record=on_record, progress=progress,
+                                    skip={r.index for r in resumed}, on_result=on_result, ray=ray)]
     seconds = time.perf_counter() - started
     return TournamentResult.of(game.name, game.record_options(), players, names, seed, seconds, results)
 
