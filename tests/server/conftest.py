@@ -43,7 +43,9 @@ def settings(tmp_path) -> Settings:
     return Settings(data_dir=tmp_path, database_url=database_url(tmp_path),
                     timer_interval=None, takeover_bot="random", bot_pace=0.0,
                     bot_levels=("easy", "medium", "hard", "random"), daily_bot="greedy",
-                    argon2_time_cost=1, argon2_memory_kib=8)
+                    argon2_time_cost=1, argon2_memory_kib=8,
+                    # bots think in a thread here; test_thinking.py runs the worker processes
+                    bot_workers=0)
 
 
 @pytest.fixture

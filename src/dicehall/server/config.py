@@ -70,9 +70,11 @@ class Settings:
     keep_alive_seconds: int = 5
     http_per_address: int = 200
     ping_seconds: float = 20.0
-    #: bots thinking at once on this server: the others queue, first come
-    #: first served, so no table's bots starve the rest
-    bot_threads: int = 1
+    #: worker processes bots think in (``dicehall.server.thinking``): at most
+    #: this many bots think at once, the others queue, first come first
+    #: served, so no table's bots starve the rest; 0 thinks in a thread of the
+    #: server instead (tests and benchmarks)
+    bot_workers: int = 1
     #: post-game reviews: worker processes that make them, reviews waiting or
     #: being made at once (more are refused until one is done), and the
     #: review's budget (``dicehall review --rounds --width``)

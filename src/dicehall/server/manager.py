@@ -23,8 +23,6 @@ from typing import Any
 
 from sqlalchemy.orm import sessionmaker
 
-from ..bots.base import make_bot
-from ..bots.levels import hint as search_hint
 from ..engine.daily import Challenge, challenge, replayed
 from ..engine.errors import DicehallError, OptionError
 from ..engine.game import Game
@@ -35,7 +33,8 @@ from .config import Settings
 from .limits import AddressBuckets
 from .lobby import LobbyError, configure, new_table, table_options
 from .protocol import CreateTable, JoinRequest, Refused
-from .tables import EXPIRED, OVER, RUNNING, WAITING, LiveTable, Seat, hash_token, step_rng
+from .tables import EXPIRED, OVER, RUNNING, WAITING, LiveTable, Seat, hash_token
+from .thinking import BotPool
 from .writer import StorageError, Writer, last_beat
 
 log = logging.getLogger(__name__)
@@ -106,7 +105,8 @@ class TableManager:
         #: quotas: tables each address may still create, its open connections
         self.creating = AddressBuckets(clock, settings.tables_burst, settings.seconds_per_table)
         self.sockets: Counter[str] = Counter()
-        self.thinking = asyncio.Semaphore(settings.bot_threads)
+        self.thinking = asyncio.Semaphore(max(1, settings.bot_workers))
+        self.bots = BotPool(settings.bot_workers)
         #: the tasks noting that clients left
         self.leaving: set[asyncio.Task] = set()
         self.writer = Writer(sessions, clock, store.ORDER)
@@ -503,15 +503,15 @@ class TableManager:
                 raise await self.refused_storage(table_id) from None
 
     async def hint(self, table_id: str, seat: int | None, version: int) -> dict:
-        """The hard level's advice for a solo player's decision (docs/server.md,
-        "Hints"), thought in a bot thread; the first hint of a seat is stored
+        """The hard level's advice for a player's decision (docs/server.md,
+        "Hints"), thought where the bots think; the first hint of a seat is stored
         with the table before it is given, and the table shows it from then on."""
         table = self.table(table_id)
         async with self.locks[table_id]:
             if not table.hints_allowed:
                 raise Refused("no-hints", "rated games and the daily challenge are played without hints")
             self.check_turn(table, seat, version)
-            position = table.match.state.redacted(seat)
+            asked = self.bots.hint(table, seat)      # the question is put now, at this version
             if seat not in table.hints:
                 table.hints = sorted({*table.hints, seat})
                 try:
@@ -519,12 +519,10 @@ class TableManager:
                 except StorageError:
                     raise await self.refused_storage(table_id) from None
         async with self.thinking:
-            advice = await asyncio.to_thread(search_hint, position, seat, seed=f"{table.seed}:{version}")
+            action, alternatives = await asked
         game = table.game
-        return {"type": "hint", "version": version, "seat": seat, "action": game.action_json(
-                    game.action_id(advice.action)),
-                "alternatives": [game.action_json(game.action_id(action))
-                                 for action, _, _ in advice.alternatives[:3]]}
+        return {"type": "hint", "version": version, "seat": seat, "action": game.action_json(action),
+                "alternatives": [game.action_json(other) for other in alternatives]}
 
     @staticmethod
     def check_turn(table: LiveTable, seat: int | None, version: int) -> None:
@@ -743,11 +741,11 @@ class TableManager:
             takeover = self.settings.takeover_bot
             while self.tables.get(table.id) is table and (turns := table.bot_turns(takeover)):
                 seat, bot = turns[0]
-                state = table.match.state.redacted(seat)
-                version = table.version
-                rng = step_rng(table.seed, len(table.match.entries), f"bot{seat}")
                 async with self.thinking:
-                    action_id = await asyncio.to_thread(make_bot(bot).choose, state, seat, rng)
+                    version = table.version
+                    if turns != table.bot_turns(takeover):    # the table moved on while it queued
+                        continue
+                    action_id = await self.bots.choose(table, seat, bot)
                 wait = self.stepped.get(table.id, 0.0) + self.pace(table) - loop.time()
                 if wait > 0:
                     await asyncio.sleep(wait)
@@ -770,6 +768,7 @@ class TableManager:
         for task in self.bot_tasks.values():
             task.cancel()
         await asyncio.gather(*self.bot_tasks.values(), *self.leaving, return_exceptions=True)
+        self.bots.close()
         await self.writer.close()
 
 
