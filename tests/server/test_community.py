@@ -44,6 +44,7 @@ def test_a_profile_shows_ratings_with_history_games_and_best_solo_scores(server)
     assert profile["won"] == rating["wins"] + 0
     assert [game["table"] for game in profile["games"]] == [solo, second, first]
     assert profile["games"][1]["players"] == ["Ann", "bot:easy"] and profile["games"][1]["rated"]
+    assert profile["games"][1]["accounts"] == [True, False]
     score = server.table(solo)["result"]["scores"][0]
     assert profile["best_solo"] == [{"game": "dizzle", "variant": "level=1", "score": score, "table": solo}]
     assert server.client.get(f"/api/tables/{first}/replay").status_code == 200
@@ -67,6 +68,9 @@ def test_records_download_in_bulk_and_private_games_stay_private(server):
     assert names == sorted([f"dicehall-{public}.json", f"dicehall-{private}.json"])
     assert record["seats"] == ["human:Ann", "easy"]
     assert [game["table"] for game in server.client.get("/api/profiles/Ann").json()["games"]] == [public]
+    assert ann.get(f"/api/tables/{private}/replay").status_code == 200      # her own private game
+    assert ann.get(f"/api/tables/{private}/record").status_code == 200
+    assert server.client.get(f"/api/tables/{private}/replay").json()["code"] == "private"
     with zipfile.ZipFile(io.BytesIO(server.client.get("/api/profiles/Ann/records").content)) as archive:
         assert archive.namelist() == [f"dicehall-{public}.json"]
 

@@ -39,12 +39,12 @@ def finished_games(session: Session, account_id: int, limit: int, own: bool) -> 
     return [(table, seat) for table, seat in rows]
 
 
-def names_at(session: Session, table_ids: list[str]) -> dict[str, list[str]]:
-    """Who sat at each table: nicknames, and bots by level."""
-    seated: dict[str, list[str]] = {table_id: [] for table_id in table_ids}
+def names_at(session: Session, table_ids: list[str]) -> dict[str, list[tuple[str, bool]]]:
+    """Who sat at each table: nicknames, and bots by level; each with whether an account sat there."""
+    seated: dict[str, list[tuple[str, bool]]] = {table_id: [] for table_id in table_ids}
     rows = session.scalars(select(SeatRow).where(SeatRow.table_id.in_(table_ids)).order_by(SeatRow.seat))
     for seat in rows:
-        seated[seat.table_id].append(seat.nickname or f"bot:{seat.level}")
+        seated[seat.table_id].append((seat.nickname or f"bot:{seat.level}", seat.account_id is not None))
     return seated
 
 
@@ -54,10 +54,12 @@ def won(table: TableRow, seat: int) -> bool:
     return table.options.get("players", 1) > 1 and bool(ranking) and ranking[0] == seat
 
 
-def game_json(table: TableRow, seat: int, players: list[str]) -> dict:
+def game_json(table: TableRow, seat: int, players: list[tuple[str, bool]]) -> dict:
+    """A finished game on a profile; ``accounts[i]``: an account sat in seat *i* (its name has a profile)."""
     scores = (table.result or {}).get("scores") or []
     return {"table": table.id, "game": table.game, "variant": table.variant, "rated": table.rated,
-            "created": table.created, "seat": seat, "players": players,
+            "created": table.created, "seat": seat, "players": [name for name, _ in players],
+            "accounts": [account for _, account in players],
             "score": scores[seat] if seat < len(scores) else None, "won": won(table, seat),
             "rating": ((table.result or {}).get("ratings") or {}).get(str(seat))}
 

@@ -166,25 +166,26 @@ def step_words(lang: str) -> dict[str, str]:
     return words.catalog(lang)
 
 
-def finished(request: Request, table_id: str, invite: str | None):
-    table = manager_of(request).visible(table_id, invite)
+def finished(request: Request, table_id: str, invite: str | None, account_id: int | None = None):
+    """The table, once over, if the caller may see it (an account seated there may)."""
+    table = manager_of(request).visible(table_id, invite, None, account_id)
     if table.status != OVER:
         raise LobbyError(409, "records and replays are available once the game is over", code="not-over")
     return table
 
 
 @router.get("/tables/{table_id}/record", responses=errors(403, 404, 409, 422, 503))
-def record(table_id: str, request: Request, invite: str | None = None) -> Response:
-    table = finished(request, table_id, invite)
+async def record(table_id: str, request: Request, invite: str | None = None) -> Response:
+    table = await run_in_threadpool(finished, request, table_id, invite, await account_id_of(request))
     return Response(table.record().dumps(), media_type="application/json",
                     headers={"Content-Disposition": f'attachment; filename="dicehall-{table.id}.json"'})
 
 
 @router.get("/tables/{table_id}/replay", responses=errors(403, 404, 409, 422, 503))
-def replay(table_id: str, request: Request, invite: str | None = None) -> dict:
-    table = finished(request, table_id, invite)
-    return {"table": manager_of(request).table_json(table), "layout": table.layout,
-            **table.replay()}
+async def replay(table_id: str, request: Request, invite: str | None = None) -> dict:
+    table = await run_in_threadpool(finished, request, table_id, invite, await account_id_of(request))
+    return await run_in_threadpool(lambda: {"table": manager_of(request).table_json(table),
+                                            "layout": table.layout, **table.replay()})
 
 
 class ReviewAnswer(BaseModel):
@@ -203,7 +204,7 @@ async def review(table_id: str, request: Request, response: Response,
     """A finished game's post-game review of one seat (docs/bots.md, "Post-game
     review"): ``{"status": "done", "review": ...}``, or 202 and
     ``{"status": "pending"}`` while it is made (ask again in a few seconds)."""
-    table = await run_in_threadpool(finished, request, table_id, invite)
+    table = await run_in_threadpool(finished, request, table_id, invite, await account_id_of(request))
     if seat >= table.game.num_players:
         raise LobbyError(400, f"seat {seat} is not at this table", code="seat")
     found = await request.app.state.reviews.review(table.id, seat, lambda: table.record().to_json())
