@@ -64,43 +64,88 @@ def wait_until_serving(process: subprocess.Popen, url: str, seconds: float = 90.
     raise RuntimeError(f"dicehall serve did not answer at {url} within {seconds} s")
 
 
+#: the settings of every test server: every browser of the session comes from
+#: 127.0.0.1, so its quotas are lifted
+SETTINGS = ("waiting_tables_per_address = 10000\ntables_burst = 10000\n"
+            "connections_per_address = 10000\n"
+            # post-game reviews play few games on: seconds, not minutes
+            "review_rounds = 4\nreview_width = 2\n"
+            # the daily challenge's score to beat: greedy plays it in a second
+            'daily_bot = "greedy"\n'
+            # accounts: every registration and login
+            # from 127.0.0.1 (the throttles have tests of their own), a
+            # cheaper password hash
+            "registrations_burst = 10000\nlogins_burst = 10000\n"
+            "argon2_memory_kib = 8192\n")
+
+
+class Server:
+    """``dicehall serve`` in a subprocess on a free port of 127.0.0.1 with a data
+    folder of its own (``settings`` added to :data:`SETTINGS`); stopped and
+    started again on the same port and data, it is the same server after a
+    restart. ``--bot-pace 0``: bots and timeouts step at once (no test here
+    checks the pacing)."""
+
+    def __init__(self, data: Path, settings: str = "") -> None:
+        self.data = data
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.config = data / "settings.toml"
+        self.config.write_text(SETTINGS + settings)
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "dicehall.cli", "serve", "--port", str(self.port),
+             "--data", str(self.data), "--bot-pace", "0", "--config", str(self.config)],
+            env=env, stdin=subprocess.DEVNULL)
+        wait_until_serving(self.process, self.url)
+
+    def stop(self, kill: bool = False) -> None:
+        """Stop the server (SIGTERM: it shuts down in order; ``kill``: SIGKILL)."""
+        if self.process is None:
+            return
+        if kill:
+            self.process.kill()
+        else:
+            self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.process = None
+
+
 @pytest.fixture(scope="session")
 def base_url(tmp_path_factory) -> str:
     """The address of a ``dicehall serve`` of its own, for the whole session."""
     if os.environ.get("DICEHALL_SKIP_E2E") == "1":
         pytest.skip("DICEHALL_SKIP_E2E=1")
-    port = free_port()
-    data = tmp_path_factory.mktemp("e2e-data")
-    env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
-    # --bot-pace 0: bots and timeouts step at once (no test here checks the pacing);
-    # every browser of the session comes from 127.0.0.1, so its quotas are lifted
-    config = data / "settings.toml"
-    config.write_text("waiting_tables_per_address = 10000\ntables_burst = 10000\n"
-                      "connections_per_address = 10000\n"
-                      # post-game reviews play few games on: seconds, not minutes
-                      "review_rounds = 4\nreview_width = 2\n"
-                      # the daily challenge's score to beat: greedy plays it in a second
-                      'daily_bot = "greedy"\n'
-                      # accounts: every registration and login
-                      # from 127.0.0.1 (the throttles have tests of their own), a
-                      # cheaper password hash
-                      "registrations_burst = 10000\nlogins_burst = 10000\n"
-                      "argon2_memory_kib = 8192\n")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "dicehall.cli", "serve", "--port", str(port), "--data", str(data),
-         "--bot-pace", "0", "--config", str(config)],
-        env=env, stdin=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
+    server = Server(tmp_path_factory.mktemp("e2e-data"))
     try:
-        wait_until_serving(process, url)
-        yield url
+        server.start()
+        yield server.url
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        server.stop()
+
+
+@pytest.fixture
+def restartable_server(tmp_path):
+    """A server of the test's own (:class:`Server`), to stop and start again
+    on the same data folder; a disconnected player's seat at a real-time table
+    would go to a bot after 1 s (``grace_seconds``)."""
+    if os.environ.get("DICEHALL_SKIP_E2E") == "1":
+        pytest.skip("DICEHALL_SKIP_E2E=1")
+    data = tmp_path / "data"
+    data.mkdir()
+    server = Server(data, "grace_seconds = 1\n")
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop()
 
 
 @pytest.fixture(scope="session")
@@ -131,9 +176,9 @@ def context(browser, base_url, request):
 @pytest.fixture
 def page(context):
     """A page whose uncaught script errors fail the test."""
+    from ui import page_errors
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    errors = page_errors(page)
     yield page
     assert not errors, f"uncaught errors in the page: {errors}"
 
@@ -141,11 +186,12 @@ def page(context):
 @pytest.fixture
 def contexts(browser, base_url):
     """More players or spectators, each with a browser profile of its own:
-    ``contexts()`` makes one (closed at the end of the test, if still open)."""
+    ``contexts()`` makes one (closed at the end of the test, if still open);
+    ``contexts(base_url=…)`` one on another server."""
     made = []
 
     def make(**options):
-        context = browser.new_context(base_url=base_url, **options)
+        context = browser.new_context(**{"base_url": base_url, **options})
         context.set_default_timeout(TIMEOUT)
         made.append(context)
         return context

@@ -28,6 +28,13 @@ PACE = 0.21
 PASSWORD = "dice-are-fair-7"
 
 
+def page_errors(page: Page) -> list[str]:
+    """The uncaught script errors of ``page`` from now on (a list that grows)."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return errors
+
+
 def lobby(page: Page) -> None:
     """Open the lobby and wait until its form is built and it knows who is logged in."""
     page.goto("/")
@@ -67,10 +74,13 @@ def log_out(page: Page) -> None:
 
 
 def create_table(page: Page, game: str, bot: str | None = "easy",
-                 options: dict[str, str] | None = None, rated: bool = False) -> str:
+                 options: dict[str, str] | None = None, rated: bool = False,
+                 turn: int | None = None, takeover: bool = False, public: bool = True) -> str:
     """Create a 2-player table in the lobby (seat 0 open, seat 1 a bot of that
-    level, or open without one; game options chosen by name; rated or not)
-    and open it; the table's id. A logged-in creator sits in seat 0 at once."""
+    level, or open without one; game options chosen by name; rated or not;
+    ``turn``: turn-based with that limit in seconds, a bot taking over after
+    two missed turns or not; public or private) and open it; the table's id.
+    A logged-in creator sits in seat 0 at once."""
     lobby(page)
     page.wait_for_selector(f"#game option[value={game}]", state="attached")
     page.select_option("#game", game)
@@ -83,6 +93,11 @@ def create_table(page: Page, game: str, bot: str | None = "easy",
         page.select_option("#seat-specs li[data-seat='1'] .seat-level", bot)
     if rated:
         page.check("#rated")
+    if turn is not None:
+        page.select_option("#timer-kind", "turn")
+        page.select_option("#turn-limit", str(turn))
+        page.set_checked("#turn-takeover", takeover)
+    page.set_checked("#public", public)
     page.click("#create")
     page.wait_for_url("**/table.html?*")
     return page.evaluate("new URLSearchParams(location.search).get('id')")

@@ -42,6 +42,7 @@ def test_players_come_and_go_without_a_bot_taking_over(server, settings):
     assert not any(seat["away"] for seat in server.table(table_id)["seats"])
     mine = browsers[deciding(server, table_id)].get("/api/my/tables").json()
     assert mine[0]["your_turn"] and mine[0]["deadline"] == server.table(table_id)["created"] + DAY
+    assert mine[0]["deciders"] == [deciding(server, table_id)]
 
 
 def test_a_missed_limit_times_out_and_marks_the_seat_then_a_bot_takes_over(server):

@@ -271,8 +271,9 @@ class TableManager:
             seat = table.seat_of(None, account_id)
             if seat is not None and table.status in (WAITING, RUNNING):
                 deadline = table.clocks.deadlines.get(seat)
+                deciders = list(table.deciders())
                 mine.append({**self.table_json(table), "seat": seat, "invite": table.invite,
-                             "your_turn": seat in table.deciders(), "deadline": deadline})
+                             "your_turn": seat in deciders, "deciders": deciders, "deadline": deadline})
         mine.sort(key=lambda item: (not item["your_turn"], item["deadline"] or math.inf, -item["created"]))
         return mine
 

@@ -112,6 +112,14 @@ export const api = {
     sessionRequest("POST", "/api/account/password", { old_password: oldPassword, new_password: newPassword }),
   recover: (name, code, newPassword) =>
     sessionRequest("POST", "/api/account/recover", { name, recovery_code: code, new_password: newPassword }),
+  // the account's tables (your turn first), friends and invitations (docs/accounts.md)
+  myTables: () => request("GET", "/api/my/tables"),
+  friends: () => request("GET", "/api/friends"),
+  addFriend: (name) => request("POST", "/api/friends", { name }),
+  removeFriend: (name) => request("DELETE", `/api/friends/${enc(name)}`),
+  invite: (name, table) => request("POST", "/api/invitations", { name, table }),
+  invitations: () => request("GET", "/api/invitations"),
+  dismissInvitation: (id) => request("DELETE", `/api/invitations/${enc(id)}`),
 };
 
 export function recordUrl(id, invite) {
@@ -155,22 +163,15 @@ export const nickname = {
   set: (name) => localStorage.setItem("dicehall.nickname", name),
 };
 
-// Profiles, friends, blocks and chat reports (docs/web.md "Profiles"): every
-// call but a profile needs a login.
+// Profiles, blocks and chat reports (docs/web.md "Profiles"; friends are in
+// `api`): every call but a profile needs a login.
 export const community = {
   profile: (name) => request("GET", `/api/profiles/${enc(name)}`),
-  friends: () => request("GET", "/api/friends"),
-  addFriend: (name) => request("POST", "/api/friends", { name }),
-  removeFriend: (name) => request("DELETE", `/api/friends/${enc(name)}`),
   blocks: () => request("GET", "/api/blocks"),
   block: (name) => request("POST", "/api/blocks", { name }),
   unblock: (name) => request("DELETE", `/api/blocks/${enc(name)}`),
   report: (table, line, reason) => request("POST", "/api/reports", { table, line, reason }),
 };
-
-export function profileUrl(name) {
-  return `profile.html${query({ name })}`;
-}
 
 export function profileRecordsUrl(name) {
   return `/api/profiles/${enc(name)}/records`;

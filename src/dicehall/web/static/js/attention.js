@@ -76,18 +76,23 @@ export function bindToggles(onError) {
     localStorage.setItem(SOUND, sound.checked ? "on" : "off");
     if (sound.checked) beep(); // the click lets the page play sound, and lets the player hear it
   });
-  const box = $("#notify");
+  bindNotifyBox($("#notify"), NOTIFY, onError);
+}
+
+// An opt-in box for browser notifications, its choice kept under `key`:
+// the browser's permission is asked only when the box is ticked.
+export function bindNotifyBox(box, key, onError) {
   const supported = "Notification" in window;
   box.disabled = !supported;
-  box.checked = supported && localStorage.getItem(NOTIFY) === "on" && Notification.permission === "granted";
+  box.checked = supported && localStorage.getItem(key) === "on" && Notification.permission === "granted";
   box.addEventListener("change", async () => {
     if (!box.checked) {
-      localStorage.setItem(NOTIFY, "off");
+      localStorage.setItem(key, "off");
       return;
     }
     const answer = Notification.permission === "granted" ? "granted" : await Notification.requestPermission();
     box.checked = answer === "granted";
-    localStorage.setItem(NOTIFY, box.checked ? "on" : "off");
+    localStorage.setItem(key, box.checked ? "on" : "off");
     if (!box.checked) onError(new Error(t("notify.denied")));
   });
 }

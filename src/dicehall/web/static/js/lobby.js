@@ -4,15 +4,19 @@
 // with the game's true default, public), and the leaderboard of a game from
 // GET /api/leaderboard/{game}?variant=…, the daily challenge (daily.js), and
 // the account area (account.js: log in, register, recover, log out; the
-// nickname field is a guest's). HTTP errors are translated (errors.js).
+// nickname field is a guest's), and for a logged-in player "Your games"
+// (mine.js: the tab title counts where it is your turn) and Friends
+// (friends.js). HTTP errors are translated (errors.js).
 
 import { bindAccount, renderAccount } from "./account.js";
 import { account, api, loadSession, nickname, onSessionChange, seats, tableUrl } from "./api.js";
 import { renderDailyCard } from "./daily.js";
 import { $, el } from "./dom.js";
 import { errorParagraph } from "./errors.js";
+import { bindFriends, refreshFriends, renderFriends } from "./friends.js";
 import { initI18n, onLanguageChange, t } from "./i18n.js";
-import { guestBadge, ratedMark, seatName } from "./players.js";
+import { bindTurnNotify, countedTitle, notifyNewTurns, renderMyTables, turnCount, watchMyTables } from "./mine.js";
+import { guestBadge, limitText, nameNode, profileUrl, ratedMark, turnMark } from "./players.js";
 import { variantLabel } from "./variants.js";
 
 const DEFAULT_PLAYERS = 2;
@@ -22,8 +26,11 @@ const TIMER_OPTION = "move_time";
 // (option.<game>.<option>.<value> and …<value>.help); others show as numbers.
 const NAMED_VALUES = { "dizzle.level": true, "nochmal.edition": true };
 const SECONDS = { move: 30, bank: 600 };
+// A turn-based table's limits per decision on offer (seconds), and the one chosen at first.
+const TURN_LIMITS = [3600, 43200, 86400, 3 * 86400, 7 * 86400];
+const TURN_DEFAULT = 86400;
 
-const state = { games: [], tables: [], defaults: {}, daily: [] };
+const state = { games: [], tables: [], defaults: {}, daily: [], mine: [] };
 
 function showError(error) {
   const box = $("#messages");
@@ -52,16 +59,18 @@ function renderTables() {
   const rows = state.tables.map((table) => el("li", { "data-table": table.id, "data-status": table.status, "data-testid": "table" },
     el("span", { class: "game", text: table.title }),
     ratedMark(table),
+    turnMark(table),
     el("span", { class: "status", text: t(`lobby.status.${table.status}`) }),
     el("span", { class: "seats" }, table.seats.map((seat, index) => seatChip(table, seat, index))),
     el("a", { href: tableUrl(table.id), class: "watch", "data-i18n": "lobby.open", text: t("lobby.open") })));
   $("#tables").replaceChildren(...rows);
   $("#no-tables").hidden = rows.length > 0;
+  renderFriends(Object.fromEntries(state.tables.map((table) => [table.id, table.title])));
 }
 
 function seatChip(table, seat, index) {
   if (seat.kind !== "open" || table.status !== "waiting") {
-    return el("span", { class: "seat" }, el("span", { class: "name", text: seatName(table, index) }), guestBadge(table, index));
+    return el("span", { class: "seat" }, nameNode(table, index), guestBadge(table, index));
   }
   const refused = table.rated && !account(); // rated tables seat accounts only
   return el("button", { type: "button", class: "seat join", "data-join": index, text: t("lobby.join_seat", { number: index + 1 }),
@@ -128,7 +137,7 @@ function leaderRow(entry, index) {
   const name = entry.name ?? entry.nickname;
   return el("tr", { "data-player": name, "data-testid": "leaderboard-row", class: name === account() ? "me" : null },
     el("td", { class: "rank", text: index + 1 }),
-    el("td", { class: "name", text: name }),
+    el("td", { class: "name" }, el("a", { class: "profile-link", href: profileUrl(name), text: name })),
     el("td", { class: "rating", text: Math.round(entry.rating) }),
     el("td", { class: "games", text: entry.games }));
 }
@@ -296,13 +305,15 @@ function renderTimerHelp() {
   if (!game) return;
   const kind = $("#timer-kind").value;
   const seconds = $("#timer-seconds");
-  seconds.closest("label").hidden = kind === "none";
-  seconds.disabled = kind === "none";
   const help = {
     none: () => t("lobby.timer.help_none"),
     move: () => t("lobby.timer.help_move", { seconds: seconds.value, what: t(`lobby.timer.timeout.${game.name}`) }),
     bank: () => t("lobby.timer.help_bank", { seconds: seconds.value }),
+    turn: () => t("turn.help", { limit: limitText(Number($("#turn-limit").value)) }),
   }[kind];
+  seconds.closest("label").hidden = kind === "none" || kind === "turn";
+  seconds.disabled = kind === "none" || kind === "turn";
+  $("#turn-options").hidden = kind !== "turn";
   $("#timer-help").textContent = help();
   const own = gameTimer(game);
   $("#timer-default").textContent = own
@@ -331,7 +342,16 @@ function timerChanged() {
 
 function readTimer() {
   const kind = $("#timer-kind").value;
+  if (kind === "turn") return { kind, seconds: Number($("#turn-limit").value), takeover: $("#turn-takeover").checked };
   return kind === "none" ? null : { kind, seconds: Number($("#timer-seconds").value) };
+}
+
+// The limits of a turn-based table, in words of the page's language.
+function renderTurnLimits() {
+  const menu = $("#turn-limit");
+  const wanted = menu.value || String(TURN_DEFAULT);
+  menu.replaceChildren(...TURN_LIMITS.map((seconds) => el("option", { value: seconds, text: limitText(seconds) })));
+  menu.value = wanted;
 }
 
 // --- the form ----------------------------------------------------------------------------
@@ -427,6 +447,9 @@ async function loadDefaults() {
 
 function retranslate() {
   renderTables();
+  renderTurnLimits();
+  renderMine(true);
+  renderFriends(undefined, { force: true });
   renderDaily();
   renderGameList();
   renderOptions();
@@ -443,18 +466,40 @@ function retranslate() {
   renderTimerHelp();
 }
 
-// Logged in or out: the account area, the rated box, one's own leaderboard row.
+// Logged in or out: the account area, the rated box, one's own leaderboard
+// row, the cards of one's games and friends.
 function sessionChanged() {
   renderAccount();
   renderTables();
   renderRated();
   refreshLeaderboard();
+  $("#my-games").hidden = !account();
+  $("#friends").hidden = !account();
+  state.refreshMine?.();
+}
+
+// --- your games and friends ---------------------------------------------------------
+function renderMine(force = false) {
+  renderMyTables($("#my-tables"), $("#no-my-tables"), state.mine, force);
+  document.title = countedTitle(turnCount(state.mine), t("app.name"));
+}
+
+function mineArrived(tables) {
+  state.mine = tables;
+  $("#my-games").dataset.ready = account() ? "true" : "false";
+  renderMine();
+  notifyNewTurns(tables);
+  if (account()) refreshFriends();
 }
 
 async function main() {
   await initI18n();
   $("#nickname").value = nickname.get();
   bindAccount({ onError: showError });
+  bindFriends();
+  bindTurnNotify($("#turn-notify"), $("#turn-notify-help"), showError);
+  renderTurnLimits();
+  state.refreshMine = watchMyTables(mineArrived);
   onSessionChange(sessionChanged);
   const session = loadSession().then(sessionChanged);
   $("#game").addEventListener("change", renderGameForm);
@@ -465,6 +510,7 @@ async function main() {
   $("#rated").addEventListener("change", renderRated);
   $("#timer-kind").addEventListener("change", timerChanged);
   $("#timer-seconds").addEventListener("input", renderTimerHelp);
+  $("#turn-limit").addEventListener("change", renderTimerHelp);
   $("#create-form").addEventListener("submit", create);
   $("#refresh").addEventListener("click", refreshTables);
   $("#leaderboard-game").addEventListener("change", leaderboardGameChanged);

@@ -1,8 +1,11 @@
 // The live table page: table.html?id=…[&invite=…]. One WebSocket carries the
 // state messages (view, legal actions, deadlines, the log, the summary, the
-// rematch, the chat) and the player's actions and chat lines.
+// rematch, the chat) and the player's actions and chat lines. A logged-in
+// player's seat needs no stored token: the socket and the requests carry the
+// session's cookie, so the account plays its seats from any browser. The tab
+// title counts the account's other tables where it is its turn (mine.js).
 
-import { api, loadSession, recordUrl, replayUrl, seats, socketUrl, tableUrl } from "./api.js";
+import { account, api, loadSession, recordUrl, replayUrl, seats, socketUrl, tableUrl } from "./api.js";
 import { announce, attention, bindToggles } from "./attention.js";
 import { Chat } from "./chat.js";
 import { renderBoard } from "./board.js";
@@ -16,7 +19,8 @@ import { askHint, hinted, hintRefused, receiveHint, renderHint } from "./hints.j
 import { GameLog, renderLog } from "./log.js";
 import { renderBreakdown, renderRatings, renderRematch, renderWinners } from "./over.js";
 import { Play, renderActionList, renderChoices } from "./play.js";
-import { finalScores, ratedMark, renderPlayers, seatName, tick } from "./players.js";
+import { countedTitle, turnCount, watchMyTables } from "./mine.js";
+import { finalScores, ratedMark, renderPlayers, seatName, tick, turnMark } from "./players.js";
 import { bindWaiting, renderWaiting } from "./waiting.js";
 import { describe, loadWords } from "./words.js";
 
@@ -24,7 +28,7 @@ const tableId = param("id");
 const invite = param("invite");
 const current = {
   table: null, layout: null, message: null, socket: null, retry: 0, sent: false,
-  summary: null, rematch: null, fresh: [],
+  summary: null, rematch: null, fresh: [], othersTurn: 0,
 };
 const play = new Play(sendAction, render);
 const log = new GameLog();
@@ -32,8 +36,16 @@ const chat = new Chat(document.getElementById("chat"), {
   send: sendChat, me: () => myNickname(), changed: () => render(),
 });
 
+// The page's seat: the token kept for a guest (or from joining here), else
+// the logged-in account's seat as the socket tells it (or its name in the seats).
 function mine() {
-  return seats.get(tableId);
+  const stored = seats.get(tableId);
+  if (stored) return stored;
+  if (!account()) return null;
+  const seat = current.message?.seat;
+  if (seat !== null && seat !== undefined) return { seat, token: null };
+  const held = (current.table?.seats ?? []).findIndex((entry) => entry.account && entry.nickname === account());
+  return held >= 0 ? { seat: held, token: null } : null;
 }
 
 function myNickname() {
@@ -174,7 +186,7 @@ function render() {
   const { table, message, layout } = current;
   if (!table) return;
   $("#table-title").textContent = table.title ?? table.game;
-  $("#table-rated").replaceChildren(...[ratedMark(table)].filter(Boolean));
+  $("#table-rated").replaceChildren(...[ratedMark(table), turnMark(table)].filter(Boolean));
   const view = message?.view ?? null;
   const seat = message?.seat ?? null;
   const [state, text] = statusText(view, seat);
@@ -182,6 +194,7 @@ function render() {
   $("#status").dataset.version = message?.version ?? "";
   $("#status").textContent = seat === null ? `${text} · ${t("status.spectating")}` : text;
   attention(state, table.title ?? table.game);
+  document.title = countedTitle(current.othersTurn);
   show($("#waiting"), !started());
   show($("#game"), started());
   if (started() && !current.logShown) {
@@ -189,7 +202,7 @@ function render() {
     $("#log").scrollTop = $("#log").scrollHeight;
   }
   if (!started()) {
-    renderWaiting($("#waiting"), { table, invite, mine: mine(), onSeated: reconnect, onError: showError });
+    renderWaiting($("#waiting"), { table, invite, mine: mine(), onSeated: reconnect, onError: showError, redraw: render });
     return;
   }
   renderGame(gameModule(table.game), layout, view, seat);
@@ -341,6 +354,10 @@ async function main() {
   }
   render();
   connect();
+  watchMyTables((tables) => {
+    current.othersTurn = turnCount(tables, tableId);
+    document.title = countedTitle(current.othersTurn);
+  }, 30000)();
   setInterval(() => tick(document), 250);
   setInterval(() => open() && current.socket.send('{"type":"ping"}'), 25000);
 }

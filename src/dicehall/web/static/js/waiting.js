@@ -1,18 +1,20 @@
 // The waiting room of a table: its seats (open, a player, a bot; a guest's
 // name marked), taking a seat with a nickname (a logged-in player under the
-// account's name), the invite link to copy, starting and leaving. A rated
-// table says that only accounts may sit.
+// account's name), the invite link to copy, inviting a friend in one click
+// (friends.js), starting and leaving. A rated table says that only accounts
+// may sit; a turn-based one its limit, and that the seat waits for you.
 
 import { account, api, nickname, seats, tableUrl } from "./api.js";
 import { $, el } from "./dom.js";
+import { renderInviteFriends } from "./friends.js";
 import { t } from "./i18n.js";
-import { guestBadge, seatName } from "./players.js";
+import { guestBadge, isTurnBased, limitText, nameNode } from "./players.js";
 
 export function inviteLink(table, invite) {
   return new URL(tableUrl(table.id, invite ?? table.invite), location.href).href;
 }
 
-export function renderWaiting(root, { table, invite, mine, onSeated, onError }) {
+export function renderWaiting(root, { table, invite, mine, onSeated, onError, redraw = () => {} }) {
   const nameInput = $("#nickname", root);
   if (!nameInput.value) nameInput.value = nickname.get();
   const name = account();
@@ -27,10 +29,14 @@ export function renderWaiting(root, { table, invite, mine, onSeated, onError }) 
   note.replaceChildren(...(!table.rated ? [] : refused
     ? [t("waiting.rated_guest"), " ", el("a", { href: "index.html", text: t("over.to_lobby") })]
     : [t("waiting.rated")]));
+  const turn = $("#turn-note", root);
+  turn.hidden = !isTurnBased(table);
+  turn.textContent = isTurnBased(table) ? [t("turn.waiting_note", { limit: limitText(table.timer.seconds) }),
+    table.timer.takeover ? t("turn.takeover_note") : t("turn.no_takeover_note")].join(" ") : "";
   $("#seat-list", root).replaceChildren(...table.seats.map((seat, index) => el("li", {
     "data-seat": index, "data-kind": seat.kind, "data-testid": "seat",
   },
-  el("span", { class: "name", text: seat.kind === "open" ? t("seat.open") : seatName(table, index) }),
+  seat.kind === "open" ? el("span", { class: "name", text: t("seat.open") }) : nameNode(table, index),
   guestBadge(table, index),
   mine?.seat === index && el("span", { class: "you", "data-i18n": "players.you", text: t("players.you") }),
   seat.kind === "open" && !mine && el("button", {
@@ -41,6 +47,7 @@ export function renderWaiting(root, { table, invite, mine, onSeated, onError }) 
   $("#invite-link", root).value = inviteLink(table, invite);
   $("#start", root).disabled = !mine || table.seats.some((seat) => seat.kind === "open");
   $("#leave", root).hidden = !mine;
+  renderInviteFriends($("#invite-friends", root), { table, seated: Boolean(mine), loggedIn: Boolean(name), redraw });
 }
 
 async function join(table, seat, nameInput, invite) {
