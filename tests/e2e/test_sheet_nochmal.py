@@ -120,9 +120,8 @@ def test_on_a_phone_every_box_is_a_tap_target_and_a_tap_picks_it(page: Page, sho
     sizes = page.eval_on_selector_all(f"{MINE} g[data-box] > rect",
                                       "rects => rects.map(r => r.getBoundingClientRect().width)")
     assert sizes and min(sizes) >= 40, min(sizes)
-    target = page.locator(f"{MINE} g[data-box].target").first
-    name = target.get_attribute("data-box")
-    target.scroll_into_view_if_needed()
-    target.tap()
+    name = page.locator(f"{MINE} g[data-box].target").first.get_attribute("data-box")
+    # by its name: the bot's pick may redraw the sheet at any moment (tap scrolls to it)
+    page.locator(f"{MINE} g[data-box='{name}']").tap()
     expect(page.locator(f"{MINE} g[data-box='{name}'].picked")).to_have_count(1)
     shoot(page.locator(MINE), "sheet-nochmal-phone")

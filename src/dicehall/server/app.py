@@ -59,6 +59,8 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         app.state.logins = AddressBuckets(clock, settings.logins_burst, settings.seconds_per_login)
         app.state.presence = Presence()
         manager.resume()
+        if settings.bot_workers:
+            manager.bots.start()
         interval = settings.timer_interval
         ticker = asyncio.create_task(tick(manager, interval)) if interval else None
         yield

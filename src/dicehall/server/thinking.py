@@ -90,8 +90,12 @@ def advise(question: Question, state: Any = None) -> tuple[int, list[int]]:
     return game.action_id(found.action), [game.action_id(action) for action, _, _ in found.alternatives[:3]]
 
 
+def warm_up() -> None:
+    """Nothing: a worker that ran it has started and imported the bots."""
+
+
 class BotPool:
-    """The worker processes bots think in, started on the first move."""
+    """The worker processes bots think in (none with ``workers = 0``)."""
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
@@ -112,9 +116,16 @@ class BotPool:
         state)`` in a thread with ``bot_workers = 0``."""
         if self.workers == 0:
             return asyncio.to_thread(here, question, table.match.state.redacted(question.seat))
+        return asyncio.get_running_loop().run_in_executor(self.start(), there, question)
+
+    def start(self) -> ProcessPoolExecutor:
+        """The pool, its workers started now (the server calls it at start, so
+        that the first bot move does not wait for a process to start)."""
         if self.pool is None:
             self.pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
-        return asyncio.get_running_loop().run_in_executor(self.pool, there, question)
+            for _ in range(self.workers):
+                self.pool.submit(warm_up)
+        return self.pool
 
     def close(self) -> None:
         if self.pool is not None:

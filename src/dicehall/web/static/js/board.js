@@ -18,13 +18,28 @@ export function renderBoard(game, layout, view, ctx) {
   const sheets = $("#sheets");
   const panned = $("figure.mine.panned", sheets);
   const kept = panned ? { left: panned.scrollLeft, top: panned.scrollTop } : null;
+  const focused = focusedIn(sheets);
   const figures = game.sheets(layout, view, ctx);
   const own = figures.filter((figure) => figure.classList.contains("mine"));
   sheets.replaceChildren(...own, ...figures.filter((figure) => !own.includes(figure)));
+  if (focused) sheets.querySelector(focused)?.focus({ preventScroll: true });
   sheets.dataset.count = String(figures.length);
   const seated = ctx.seat !== null && ctx.seat !== undefined;
   if (seated) for (const figure of own) fitForTouch(figure, game.targetSize?.(layout), kept);
   for (const figure of figures) if (!own.includes(figure)) enlargeable(figure);
+}
+
+// The focused field (or piece) of a sheet as a selector of its figure's seat
+// and its data attributes, so a redraw (another player's move) gives the
+// focus back to the same field and the keyboard goes on where it was.
+function focusedIn(root) {
+  const node = document.activeElement;
+  if (!node || node === root || !root.contains(node) || !Object.keys(node.dataset).length) return null;
+  const figure = node.closest("figure[data-seat]");
+  const data = Object.entries(node.dataset)
+    .map(([key, value]) => `[data-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}="${CSS.escape(value)}"]`);
+  const within = figure ? `figure[data-seat="${CSS.escape(figure.dataset.seat)}"] ` : "";
+  return `${within}${node.tagName.toLowerCase()}${data.join("")}`;
 }
 
 function renderInfo(node, items) {

@@ -33,7 +33,7 @@ const current = {
 const play = new Play(sendAction, render);
 const log = new GameLog();
 const chat = new Chat(document.getElementById("chat"), {
-  send: sendChat, me: () => myNickname(), changed: () => render(),
+  send: sendChat, me: () => myNickname(), changed: () => render(), table: () => current.table,
 });
 
 // The page's seat: the token kept for a guest (or from joining here), else
