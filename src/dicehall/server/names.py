@@ -17,14 +17,14 @@ from functools import cache
 from importlib import resources
 
 #: what an account's name may hold: letters, digits and ``_ - .``, 3 to 24 of them
-ACCOUNT_NAME = re.compile(r"[^\W_]([\w.\-]{1,22})[^\W_]|[^\W_][\w.\-][^\W_]")
+ACCOUNT_NAME = re.compile(r"[^\W_][\w.\-]{1,22}[^\W_]")
 NAME_LENGTH = (3, 24)
 
 
 def name_key(name: str) -> str:
-    """The form in which two names are the same name: NFKC, case-folded,
-    without outer spaces."""
-    return unicodedata.normalize("NFKC", name).casefold().strip()
+    """The form in which two names are the same name: NFKC, case-folded and
+    NFKC again (folding can undo the normal form), without outer spaces."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold()).strip()
 
 
 @cache
