@@ -97,9 +97,10 @@ async def list_friends(request: Request) -> list[dict]:
 
     def read(session) -> list[dict]:
         found = community.friends(session, me(request, session))
-        return [{"name": friend.name, "online": online(request, friend.id),
-                 "tables": [t["id"] for t in manager.tables_of(friend.id) if t["public"]]}
-                for friend in found]
+        present, now = manager.accounts_at_tables(), now_of(request)
+        seated = manager.public_seats()          # once for the list, not once a friend
+        return [{"name": friend.name, "online": presence_of(request).online(friend.id, now, present),
+                 "tables": seated.get(friend.id, [])} for friend in found]
     return await database(request, read)
 
 

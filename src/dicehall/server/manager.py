@@ -277,6 +277,16 @@ class TableManager:
         mine.sort(key=lambda item: (not item["your_turn"], item["deadline"] or math.inf, -item["created"]))
         return mine
 
+    def public_seats(self) -> dict[int, list[str]]:
+        """Each account's public tables not over (the friends list shows them)."""
+        seated: dict[int, list[str]] = defaultdict(list)
+        for table in self.tables.values():
+            if table.public and table.status in (WAITING, RUNNING):
+                for seat in table.seats:
+                    if seat.account_id is not None:
+                        seated[seat.account_id].append(table.id)
+        return seated
+
     def accounts_at_tables(self) -> set[int]:
         """The accounts with a browser connected to one of their seats now."""
         present = set()
