@@ -6,14 +6,14 @@ STAMP := $(VENV)/.installed
 # apt-get needs root: sudo when we are not root (and it exists)
 SUDO := $(if $(filter 0,$(shell id -u)),,$(shell command -v sudo))
 
-.PHONY: run test test-postgres bench clean chromium screenshots
+.PHONY: run test test-postgres test-cluster bench clean chromium screenshots
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test,rl,ray]'
+	$(BIN)/python -m pip install --quiet -e '.[test,rl,ray,cluster]'
 	touch $(STAMP)
 
 # The online-play server and its browser client (it prints where to open it).
@@ -41,6 +41,14 @@ test-postgres: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,postgres]'
 	bash scripts/postgres_for_tests.sh
 	DICEHALL_TEST_DATABASE_URL=$(PG_URL) $(BIN)/python -m pytest -q tests/server
+
+# Several server processes on PostgreSQL and Redis (docs/deploy.md): the drills
+# of tests/cluster (kill -9 a table's owner, restart Redis);
+# CI runs this after `make test-postgres`.
+test-cluster: $(STAMP)
+	bash scripts/postgres_for_tests.sh
+	bash scripts/redis_for_tests.sh
+	DICEHALL_TEST_DATABASE_URL=$(PG_URL) $(BIN)/python -m pytest -q tests/cluster
 
 # The sheet and board screenshots of docs/screenshots, made by the e2e tests
 # that draw every shipped level and edition (tests/e2e/test_sheet_*.py).

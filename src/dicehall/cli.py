@@ -762,7 +762,7 @@ def levels_check(level: LevelArg) -> None:
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
+    port: Annotated[int, typer.Option(help="The port to listen on (the first one, with --workers).")] = 8000,
     data: Annotated[Path, typer.Option(
         help="The data folder (SQLite file); DATABASE_URL overrides the database.")] = Path("dicehall-data"),
     bot_pace: Annotated[float | None, typer.Option(
@@ -770,6 +770,15 @@ def serve(
         "with a human present, so people can follow (default 0.8); 0 for none (benchmarks).")] = None,
     config: Annotated[Path | None, typer.Option(
         help="A TOML file of server settings (limits and quotas, see docs/server.md).")] = None,
+    redis: Annotated[str | None, typer.Option(
+        envvar="DICEHALL_REDIS_URL", help="Share live tables with other processes through this Redis "
+        "(redis://host:port/0); needs DATABASE_URL on PostgreSQL and DICEHALL_CLUSTER_SECRET "
+        "(docs/deploy.md).")] = None,
+    peer_address: Annotated[str | None, typer.Option(
+        help="With --redis: where the other processes reach this one (default http://HOST:PORT).")] = None,
+    workers: Annotated[int, typer.Option(
+        min=1, max=64, help="With --redis: start this many processes, on PORT, PORT+1, …, and "
+        "restart any that dies; put a reverse proxy in front (docs/deploy.md).")] = 1,
 ) -> None:
     """Serve online play: the lobby, live tables and the browser client."""
     import uvicorn
@@ -778,7 +787,17 @@ def serve(
     from .server.config import settings_file
     from .server.connections import raise_file_limit, uvicorn_options
 
-    given = {"data_dir": data} if bot_pace is None else {"data_dir": data, "bot_pace": bot_pace}
+    if workers > 1:
+        if not redis:
+            fail("--workers needs --redis (and DATABASE_URL on PostgreSQL): see docs/deploy.md")
+        supervise(workers, host, port, redis)
+        return
+    given: dict[str, object] = {"data_dir": data}
+    if bot_pace is not None:
+        given["bot_pace"] = bot_pace
+    if redis:
+        reach = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+        given |= {"redis_url": redis, "peer_address": peer_address or f"http://{reach}:{port}"}
     try:
         settings = settings_file(config, **given) if config else Settings(**given)
     except ValueError as error:
@@ -788,6 +807,55 @@ def serve(
     raise_file_limit()
     uvicorn.run(create_app(settings), host=host, port=port, ws_max_size=64 * 1024, log_level="warning",
                 **uvicorn_options(settings))
+
+
+def supervise(workers: int, host: str, port: int, redis: str) -> None:
+    """Run ``workers`` server processes on consecutive ports, each a member of
+    the cluster; one that dies is started again (its tables are taken over by
+    the others meanwhile). Ctrl-C or SIGTERM stops them all."""
+    import signal
+    import subprocess
+    import time
+
+    def start(k: int) -> subprocess.Popen:
+        args = [sys.executable, "-m", "dicehall.cli", "serve", *strip_workers(sys.argv[2:]),
+                "--port", str(port + k)]
+        return subprocess.Popen(args, env={**os.environ, "DICEHALL_REDIS_URL": redis})
+
+    running = [start(k) for k in range(workers)]
+    stopping = False
+
+    def stop(*_: object) -> None:
+        nonlocal stopping
+        stopping = True
+    signal.signal(signal.SIGTERM, stop)
+    try:
+        while not stopping:
+            time.sleep(0.5)
+            for k, process in enumerate(running):
+                if process.poll() is not None and not stopping:
+                    console.print(f"server {k} (port {port + k}) exited ({process.returncode}); "
+                                  "starting it again")
+                    running[k] = start(k)
+    except KeyboardInterrupt:
+        pass
+    for process in running:
+        process.terminate()
+    for process in running:
+        process.wait()
+
+
+def strip_workers(args: list[str]) -> list[str]:
+    """The command line without ``--workers N`` and ``--port N`` (each process gets its own port)."""
+    kept, skip = [], False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg in ("--workers", "--port", "--peer-address"):
+            skip = True
+        elif not arg.startswith(("--workers=", "--port=", "--peer-address=")):
+            kept.append(arg)
+    return kept
 
 
 def main() -> None:

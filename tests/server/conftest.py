@@ -13,10 +13,9 @@ if HERE not in sys.path:
 pytest.register_assert_rewrite("server_helpers")
 
 from server_helpers import Server  # noqa: E402
-from sqlalchemy import text  # noqa: E402
 
 from dicehall.server import FakeClock, Settings  # noqa: E402
-from dicehall.server.db import Base, connect  # noqa: E402
+from dicehall.server.db import emptied  # noqa: E402
 
 
 @pytest.fixture
@@ -30,12 +29,7 @@ def database_url(tmp_path) -> str:
     url = os.environ.get("DICEHALL_TEST_DATABASE_URL")
     if not url:
         return f"sqlite:///{tmp_path / 'test.sqlite3'}"
-    engine = connect(url)
-    with engine.begin() as connection:
-        Base.metadata.drop_all(connection)
-        connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
-    engine.dispose()
-    return url
+    return emptied(url)
 
 
 @pytest.fixture

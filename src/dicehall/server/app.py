@@ -43,6 +43,22 @@ async def tick(manager: TableManager, interval: float) -> None:
         await manager.check_timers()
 
 
+async def join_cluster(app: FastAPI, manager: TableManager, settings: Settings, clock: Clock) -> None:
+    """Share Redis with the other processes: beat, follow the lobby's channel,
+    publish this process's tables (it takes the tables nobody owns as it goes);
+    ``app.state.peers`` is the HTTP client requests are forwarded with."""
+    import httpx
+
+    from .cluster import Cluster
+
+    assert settings.redis_url
+    cluster = Cluster(settings.redis_url, settings.peer_address, settings.lease_seconds, clock.now)
+    manager.cluster = cluster
+    app.state.peers = httpx.AsyncClient(timeout=10.0)
+    cluster.tasks = [asyncio.create_task(job()) for job in
+                     (cluster.listen, manager.keep_cluster, manager.keep_publishing)]
+
+
 def create_app(settings: Settings | None = None, clock: Clock | None = None) -> FastAPI:
     """The server. Its :class:`TableManager` is ``app.state.manager`` once started."""
     settings = settings or Settings()
@@ -58,7 +74,10 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
                                                  settings.seconds_per_registration)
         app.state.logins = AddressBuckets(clock, settings.logins_burst, settings.seconds_per_login)
         app.state.presence = Presence()
-        manager.resume()
+        if settings.redis_url:
+            await join_cluster(app, manager, settings, clock)
+        else:
+            manager.resume()
         if settings.bot_workers:
             manager.bots.start()
         interval = settings.timer_interval
@@ -69,8 +88,15 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         app.state.daily.close()
         await app.state.reviews.close()
         await manager.close()
+        if manager.cluster:
+            await app.state.peers.aclose()
+            await manager.cluster.close()
 
     app = FastAPI(title="Dicehall", lifespan=lifespan)
+    if settings.redis_url:
+        from .forward import Forward
+
+        app.add_middleware(Forward, secret=settings.cluster_secret)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_exception_handler(RequestValidationError, validation_error)
     app.include_router(router, prefix="/api")

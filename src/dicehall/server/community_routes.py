@@ -124,14 +124,20 @@ async def invite(body: Invitation, request: Request) -> dict:
 
     def job(session) -> dict:
         account = me(request, session)
-        table = manager.table(body.table)
-        if table.seat_of(None, account.id) is None:
+        summary = manager.directory.get(body.table)
+        if summary is None or account.id not in summary["accounts"]:
             raise LobbyError(403, "you can invite friends to a table you sit at", code="no-seat")
-        if not any(seat.kind == "open" for seat in table.seats):
+        if not open_seat(summary):
             raise LobbyError(409, "this table has no open seat left", code="table-full")
-        friend = community.invite(session, account, body.name, table.id, now_of(request))
-        return {"name": friend.name, "table": table.id}
+        friend = community.invite(session, account, body.name, body.table, now_of(request))
+        return {"name": friend.name, "table": body.table}
     return await database(request, job)
+
+
+def open_seat(summary: dict) -> bool:
+    """Whether a live table (its summary) still has a seat to join."""
+    return summary["table"]["status"] == "waiting" and any(
+        seat["kind"] == "open" for seat in summary["table"]["seats"])
 
 
 @router.get("/invitations", responses=errors(401, 422, 503))
@@ -142,10 +148,11 @@ async def list_invitations(request: Request) -> list[dict]:
     def read(session) -> list[dict]:
         listed = []
         for row, sender in community.invitations(session, me(request, session)):
-            table = manager.tables.get(row.table_id)
-            if table is not None and any(seat.kind == "open" for seat in table.seats):
-                listed.append({"id": row.id, "from": sender, "table": table.id, "game": table.game.name,
-                               "title": table.game.title, "rated": table.rated, "invite": table.invite,
+            summary = manager.directory.get(row.table_id)
+            if summary is not None and open_seat(summary):
+                table = summary["table"]
+                listed.append({"id": row.id, "from": sender, "table": row.table_id, "game": table["game"],
+                               "title": table["title"], "rated": table["rated"], "invite": summary["invite"],
                                "created": row.created})
         return listed
     return await database(request, read)

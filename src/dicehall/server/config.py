@@ -102,6 +102,15 @@ class Settings:
     seconds_per_registration: float = 600.0
     logins_burst: int = 10
     seconds_per_login: float = 6.0
+    #: several processes (docs/deploy.md): the Redis they share (``None``: this
+    #: process alone; the ``DICEHALL_REDIS_URL`` environment variable gives it
+    #: too), the secret they prove to each other when forwarding (also
+    #: ``DICEHALL_CLUSTER_SECRET``), the address the others reach this one at,
+    #: and the seconds a silent process keeps its tables before others take them
+    redis_url: str | None = None
+    cluster_secret: str = ""
+    peer_address: str = ""
+    lease_seconds: float = 3.0
     bot_levels: tuple[str, ...] = field(default=("easy", "medium", "hard"))
 
     def __post_init__(self) -> None:
@@ -110,6 +119,18 @@ class Settings:
         self.data_dir = Path(self.data_dir)
         if self.database_url is None:
             self.database_url = os.environ.get("DATABASE_URL") or self.sqlite_url()
+        self.redis_url = self.redis_url or os.environ.get("DICEHALL_REDIS_URL") or None
+        self.cluster_secret = self.cluster_secret or os.environ.get("DICEHALL_CLUSTER_SECRET", "")
+        if self.redis_url:
+            if len(self.cluster_secret) < 16:
+                raise ValueError("cluster_secret: processes sharing Redis need a shared secret of at "
+                                 "least 16 characters (DICEHALL_CLUSTER_SECRET)")
+            if self.database_url.startswith("sqlite"):
+                raise ValueError("redis_url: processes sharing Redis need a shared database: set "
+                                 "DATABASE_URL to PostgreSQL (SQLite is for one process)")
+            if not self.peer_address:
+                raise ValueError("peer_address: the address the other processes reach this one at "
+                                 "(http://host:port) is needed with redis_url")
 
     def sqlite_url(self) -> str:
         return f"sqlite:///{(self.data_dir / 'dicehall.sqlite3').resolve()}"
@@ -125,7 +146,7 @@ def settings_file(path: Path, **given: object) -> Settings:
         raise ValueError(str(error)) from None
     known = {f.name: f for f in fields(Settings)}
     for name, value in data.items():
-        if name not in known or name in ("data_dir", "database_url", "bot_levels"):
+        if name not in known or name in ("data_dir", "database_url", "redis_url", "bot_levels"):
             raise ValueError(f"{path}: {name}: not a setting of the server")
         default = known[name].default
         if type(value) is not type(default) and not (isinstance(default, float) and type(value) is int):

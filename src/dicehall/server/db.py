@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, Float, ForeignKey, Integer, String, create_engine, event
+from sqlalchemy import JSON, Boolean, Float, ForeignKey, Integer, String, create_engine, event, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
@@ -280,6 +280,17 @@ def connect(url: str) -> Engine:
             return engine
         return create_engine(url, connect_args={"check_same_thread": False}, poolclass=StaticPool)
     return create_engine(url)
+
+
+def emptied(url: str) -> str:
+    """The database at ``url`` with every table of ours dropped (the tests
+    run on a PostgreSQL database this way); its url."""
+    engine = connect(url)
+    with engine.begin() as connection:
+        Base.metadata.drop_all(connection)
+        connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
+    engine.dispose()
+    return url
 
 
 def write_ahead(connection: Any, record: Any) -> None:

@@ -29,6 +29,7 @@ from ..engine.game import Game
 from ..engine.registry import make_game
 from . import daily, ratings, store
 from .clock import Clock
+from .cluster import Cluster, ClusterUnavailable
 from .config import Settings
 from .limits import AddressBuckets
 from .lobby import LobbyError, configure, new_table, table_options
@@ -44,6 +45,7 @@ CHAT_HISTORY = 200
 #: close codes: a client too far behind (queue full, or a send too slow), a table closed
 TOO_SLOW = (4408, "too far behind: reconnect")
 TABLE_CLOSED = (4410, "the table was closed")
+MOVED = (1012, "the table moved to another server: reconnecting")
 
 
 def encode(message: dict) -> str:
@@ -110,30 +112,149 @@ class TableManager:
         #: the tasks noting that clients left
         self.leaving: set[asyncio.Task] = set()
         self.writer = Writer(sessions, clock, store.ORDER)
+        #: in a cluster: what the processes share (:mod:`.cluster`); else ``None``
+        self.cluster: Cluster | None = None
+        self.adopting = asyncio.Lock()
+        #: one process alone: the summaries of its live tables (a cluster's are shared)
+        self.summaries: dict[str, dict] = {}
 
     # --- loading and storing ------------------------------------------------
     def resume(self) -> None:
         """After a (re)start: load the unfinished tables; their players are
         disconnected from now on, every running clock and grace period gets
-        back the time the server was away, and bots pick up where they must."""
+        back the time the server was away, and bots pick up where they must.
+        (In a cluster, a process takes the tables nobody owns instead: :meth:`sweep`.)"""
         now = self.clock.now()
         with self.sessions.begin() as session:
             beat = last_beat(session)
             away = max(0.0, now - beat) if beat is not None else 0.0
             for table_id in store.active_ids(session):
-                table = store.load(session, table_id, self.settings.bank_floor_seconds)
-                table.clocks.shift(away)
-                table.touched = now
-                for seat in table.seats:
-                    if seat.kind == "human":  # the grace period does not count the time away either
-                        gone = seat.disconnected_at
-                        seat.disconnected_at = now if gone is None else gone + away
-                store.save(session, table)
-                self.tables[table_id] = table
+                self.tables[table_id] = self.revived(session, table_id, away, now)
         for table in self.tables.values():
+            self.note(table)
             self.kick_bots(table)
 
+    def revived(self, session: Any, table_id: str, away: float, now: float) -> LiveTable | None:
+        """A table loaded to be played on after ``away`` seconds without a server."""
+        table = store.load(session, table_id, self.settings.bank_floor_seconds)
+        if table is None or table.status not in (WAITING, RUNNING):
+            return table
+        table.clocks.shift(away)
+        table.touched = now
+        for seat in table.seats:
+            if seat.kind == "human":  # the grace period does not count the time away either
+                gone = seat.disconnected_at
+                seat.disconnected_at = now if gone is None else gone + away
+        store.save(session, table)
+        return table
+
+    # --- in a cluster (docs/deploy.md) ------------------------------------------
+    async def adopt(self, table_id: str) -> str | None:
+        """Before a request for the table: ``None`` when this process serves it
+        (it owns it, or took it over now), else the owner's address to forward
+        to; :class:`ClusterUnavailable` when nobody can tell."""
+        cluster = self.cluster
+        if cluster is None or table_id in self.tables:
+            return None
+        if address := await cluster.owner_address(table_id):
+            return address
+        async with self.adopting:
+            if table_id in self.tables:
+                return None
+            claim = await cluster.claim(table_id)
+            if claim.owner != cluster.id:
+                if address := await cluster.owner_address(table_id):
+                    return address
+                raise ClusterUnavailable("the table's owner just went away")
+            table = await asyncio.to_thread(self.revive, table_id, claim.away)
+            if table is None:                      # no such table: the handler says so
+                await cluster.release(table_id)
+                return None
+            self.tables[table_id] = table
+            log.info("took over table %s (its server was away %.1f s)", table_id, claim.away)
+        self.note(table)
+        self.kick_bots(table)
+        return None
+
+    async def own(self, table: LiveTable) -> None:
+        """A new table is this process's from before it is stored (else another
+        could take it from the database as nobody's)."""
+        if self.cluster is None:
+            return
+        try:
+            await self.cluster.take(table.id)
+        except ClusterUnavailable:
+            raise LobbyError(503, "the servers cannot agree on who serves a new table now; try again",
+                             code="cluster") from None
+
+    def revive(self, table_id: str, away: float) -> LiveTable | None:
+        with self.sessions.begin() as session:
+            return self.revived(session, table_id, away, self.clock.now())
+
+    async def drop(self, table_id: str) -> None:
+        """Another process owns the table now (this one was cut off too long):
+        forget it, and send its clients to reconnect (they reach the owner)."""
+        async with self.locks[table_id]:
+            self.tables.pop(table_id, None)
+            if task := self.bot_tasks.pop(table_id, None):
+                task.cancel()
+            for connection in self.connections.pop(table_id, []):
+                connection.close(MOVED, flush=True)
+        if self.cluster:
+            self.cluster.own.discard(table_id)
+        log.warning("table %s is served by another process now", table_id)
+
+    async def keep_cluster(self) -> None:
+        """The heartbeat: renew this process's leases, give up the tables another
+        process owns now, and take the ones whose owner died (or that nobody
+        owns once Redis has been up a lease). After Redis comes back empty, its
+        summaries are written again."""
+        cluster = self.cluster
+        assert cluster is not None
+        interval = self.settings.lease_seconds / 3
+        while True:
+            try:
+                if await cluster.beat():
+                    for table in list(self.tables.values()):
+                        self.note(table)
+                for table_id in await cluster.reconcile(list(self.tables)):
+                    await self.drop(table_id)
+                await self.sweep()
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:
+                log.warning("cluster heartbeat failed: %s", error)
+            await asyncio.sleep(interval)
+
+    async def sweep(self) -> None:
+        """Take over the unfinished tables that no live process owns."""
+        def candidates() -> list[str]:
+            with self.sessions() as session:
+                return [t for t in store.active_ids(session) if t not in self.tables]
+        assert self.cluster is not None
+        for table_id in await self.cluster.orphans(await asyncio.to_thread(candidates)):
+            with contextlib.suppress(ClusterUnavailable):
+                await self.adopt(table_id)
+        await self.cluster.forget_dead()
+
+    async def keep_publishing(self) -> None:
+        """Write the changed summaries to Redis as they come (coalesced)."""
+        cluster = self.cluster
+        assert cluster is not None
+        while True:
+            await cluster.flushing.wait()
+            cluster.flushing.clear()
+            try:
+                await cluster.publish()
+            except Exception as error:
+                log.warning("could not publish table summaries: %s", error)
+                await asyncio.sleep(0.5)
+                cluster.flushing.set()
+
+    # --- the tables ----------------------------------------------------------------
     def table(self, table_id: str) -> LiveTable:
+        """The live table (loaded from storage if need be). In a cluster, a
+        table this process does not own is only read: a copy, not kept."""
         if table_id not in self.tables:
             try:
                 with self.sessions() as session:
@@ -144,6 +265,8 @@ class TableManager:
                                  code="storage") from None
             if table is None:
                 raise LobbyError(404, f"no table {table_id!r}", code="no-table")
+            if self.cluster is not None:
+                return table
             self.tables[table_id] = table
         return self.tables[table_id]
 
@@ -229,7 +352,8 @@ class TableManager:
         settings = self.settings
         if address is None:
             return
-        waiting = sum(t.creator == address and t.status == WAITING for t in self.tables.values())
+        waiting = sum(s["creator"] == address and s["table"]["status"] == WAITING
+                      for s in self.directory.values())
         if waiting >= settings.waiting_tables_per_address:
             raise LobbyError(429, f"at most {waiting} waiting tables from one address: start or "
                                   "leave one first", code="quota-waiting")
@@ -249,54 +373,73 @@ class TableManager:
 
     async def add(self, table: LiveTable) -> dict:
         """Store a new table; it exists (in the lobby and on disk) only once stored."""
+        await self.own(table)
         try:
             await self.store(table)
         except StorageError:
             raise LobbyError(503, "the table could not be stored; try again", code="storage") from None
         self.tables[table.id] = table
+        self.note(table)
         return {**self.table_json(table), "invite": table.invite}
+
+    @property
+    def directory(self) -> dict[str, dict]:
+        """Every live table's summary, this process's and (in a cluster) the others'."""
+        return self.cluster.directory if self.cluster is not None else self.summaries
+
+    def note(self, table: LiveTable) -> None:
+        """Keep the table's summary current (after every change and presence)."""
+        summary = self.summary(table) if table.status in (WAITING, RUNNING) else None
+        if self.cluster is not None:
+            self.cluster.note(table.id, summary)
+        elif summary is None:
+            self.summaries.pop(table.id, None)
+        else:
+            self.summaries[table.id] = summary
+
+    def summary(self, table: LiveTable) -> dict:
+        """What the lobby, the friends list and "your games" need of a table (as JSON)."""
+        present = {table.seats[c.seat].account_id for c in self.connections[table.id] if c.seat is not None}
+        present.discard(None)
+        return {"table": self.table_json(table), "invite": table.invite, "creator": table.creator,
+                "accounts": [seat.account_id for seat in table.seats], "deciders": list(table.deciders()),
+                "deadlines": {str(s): at for s, at in table.clocks.deadlines.items()},
+                "present": sorted(present)}
 
     def listing(self, offset: int = 0, limit: int | None = None) -> list[dict]:
         """Public tables that are not over, a page of them: waiting ones first, newest first."""
         limit = min(limit or self.settings.listing_limit, self.settings.listing_limit)
-        tables = [t for t in self.tables.values() if t.public and t.status in (WAITING, RUNNING)]
-        tables.sort(key=lambda t: (t.status != WAITING, -t.created))
-        return [self.table_json(t) for t in tables[offset:offset + limit]]
+        tables = [s["table"] for s in self.directory.values() if s["table"]["public"]]
+        tables.sort(key=lambda t: (t["status"] != WAITING, -t["created"]))
+        return tables[offset:offset + limit]
 
     def tables_of(self, account_id: int) -> list[dict]:
         """The account's tables not over (waiting or running), each with its
         seat and whether the account has a decision to make there (its turn)."""
         mine = []
-        for table in self.tables.values():
-            seat = table.seat_of(None, account_id)
-            if seat is not None and table.status in (WAITING, RUNNING):
-                deadline = table.clocks.deadlines.get(seat)
-                deciders = list(table.deciders())
-                mine.append({**self.table_json(table), "seat": seat, "invite": table.invite,
-                             "your_turn": seat in deciders, "deciders": deciders, "deadline": deadline})
+        for summary in self.directory.values():
+            if account_id in summary["accounts"]:
+                seat = summary["accounts"].index(account_id)
+                deciders = summary["deciders"]
+                mine.append({**summary["table"], "seat": seat, "invite": summary["invite"],
+                             "your_turn": seat in deciders, "deciders": deciders,
+                             "deadline": summary["deadlines"].get(str(seat))})
         mine.sort(key=lambda item: (not item["your_turn"], item["deadline"] or math.inf, -item["created"]))
         return mine
 
     def public_seats(self) -> dict[int, list[str]]:
         """Each account's public tables not over (the friends list shows them)."""
         seated: dict[int, list[str]] = defaultdict(list)
-        for table in self.tables.values():
-            if table.public and table.status in (WAITING, RUNNING):
-                for seat in table.seats:
-                    if seat.account_id is not None:
-                        seated[seat.account_id].append(table.id)
+        for table_id, summary in self.directory.items():
+            if summary["table"]["public"]:
+                for account_id in summary["accounts"]:
+                    if account_id is not None:
+                        seated[account_id].append(table_id)
         return seated
 
     def accounts_at_tables(self) -> set[int]:
         """The accounts with a browser connected to one of their seats now."""
-        present = set()
-        for table_id, connections in self.connections.items():
-            table = self.tables.get(table_id)
-            for connection in connections:
-                if table is not None and connection.seat is not None:
-                    present.add(table.seats[connection.seat].account_id)
-        present.discard(None)
-        return present
+        return {account for summary in self.directory.values() for account in summary["present"]}
 
     async def join(self, table_id: str, request: JoinRequest, player: Seat) -> dict:
         """Seat ``player`` (a human :class:`Seat` without a token yet: a guest's
@@ -412,8 +555,10 @@ class TableManager:
                 return False
             write(session)
             return True
+        await self.own(table)
         await self.daily_stored(job, found, nickname)
         self.tables[table.id] = table
+        self.note(table)
         return {"table": table.id, "seat": 0, "token": token, "invite": table.invite}
 
     async def daily_submit(self, game: str, day: str, nickname: str, moves: list[str],
@@ -723,6 +868,7 @@ class TableManager:
         """Queue every client its state (never waiting on a client); each
         seat's message (spectators share one) is built and encoded once and
         carries the log entries new since the last broadcast."""
+        self.note(table)
         log_from = self.told.get(table.id, 0)
         texts: dict[int | None, str] = {}
         for connection in list(self.connections[table.id]):
