@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import json
 import operator
@@ -779,6 +780,10 @@ def serve(
     workers: Annotated[int, typer.Option(
         min=1, max=64, help="With --redis: start this many processes, on PORT, PORT+1, …, and "
         "restart any that dies; put a reverse proxy in front (docs/deploy.md).")] = 1,
+    bot_queue: Annotated[str | None, typer.Option(
+        envvar="DICEHALL_BOT_QUEUE", help="Let the bots think in `dicehall bot-worker` processes "
+        "on any host, which take questions from this Redis (redis://host:port/0), instead of in "
+        "this host's own worker processes.")] = None,
 ) -> None:
     """Serve online play: the lobby, live tables and the browser client."""
     import uvicorn
@@ -795,6 +800,8 @@ def serve(
     given: dict[str, object] = {"data_dir": data}
     if bot_pace is not None:
         given["bot_pace"] = bot_pace
+    if bot_queue:
+        given["bot_queue_url"] = bot_queue
     if redis:
         reach = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         given |= {"redis_url": redis, "peer_address": peer_address or f"http://{reach}:{port}"}
@@ -843,6 +850,45 @@ def supervise(workers: int, host: str, port: int, redis: str) -> None:
         process.terminate()
     for process in running:
         process.wait()
+
+
+@app.command("bot-worker")
+def bot_worker(
+    redis: Annotated[str, typer.Option(
+        envvar="DICEHALL_BOT_QUEUE", help="The Redis the servers queue their bots' questions on "
+        "(the servers' --bot-queue).")],
+    processes: Annotated[int, typer.Option(
+        min=1, max=64, help="Worker processes on this host, each thinking for one bot at a time.")] = 1,
+) -> None:
+    """Think for the servers' bots: answer the questions they queue on Redis
+    (docs/deploy.md, "Bot workers"). Runs until Ctrl-C or SIGTERM."""
+    import multiprocessing
+    import signal
+    import threading
+
+    from .server.bot_queue import work, work_in_process
+
+    console.print(f"{processes} bot worker(s) take questions from {redis}", highlight=False)
+    if processes == 1:
+        stopped = threading.Event()
+        signal.signal(signal.SIGTERM, lambda *_: stopped.set())
+        with contextlib.suppress(KeyboardInterrupt):
+            work(redis, stopped)
+        return
+    context = multiprocessing.get_context("spawn")
+    stop = context.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    workers = [context.Process(target=work_in_process, args=(redis, stop), daemon=True)
+               for _ in range(processes)]
+    for worker in workers:
+        worker.start()
+    try:
+        for worker in workers:
+            worker.join()
+    except KeyboardInterrupt:
+        stop.set()
+        for worker in workers:
+            worker.join()
 
 
 def strip_workers(args: list[str]) -> list[str]:

@@ -2,15 +2,17 @@
 the same moves as in the server's own process, from positions the worker
 keeps and brings up to date, and never in the server's process."""
 
+import json
 import os
 import random
+import time
 
 from server_helpers import Server
 
 from dicehall.bots.base import make_bot
 from dicehall.engine import make_game
 from dicehall.engine.match import Match
-from dicehall.server import thinking
+from dicehall.server import bot_queue, thinking
 from dicehall.server.thinking import Question, advise, decide, think
 
 
@@ -64,3 +66,54 @@ def test_bots_at_a_table_think_in_another_process(settings, clock):
         assert pool is not None and pool.submit(os.getpid).result() != os.getpid()
         record = server.manager.tables[table_id].record()
         assert any(entry.seat == 1 for entry in record.entries)          # the bot's moves are in it
+
+
+class Pushed:
+    """A Redis client's two calls a bot worker answers with, recorded."""
+
+    def __init__(self) -> None:
+        self.lists: dict[str, list[dict]] = {}
+
+    def rpush(self, key: str, text: str) -> None:
+        self.lists.setdefault(key, []).append(json.loads(text))
+
+    def expire(self, key: str, seconds: int) -> None:
+        assert key in self.lists and seconds > 0
+
+
+def queued(question: Question, kind: str = "choose", expires: float | None = None) -> str:
+    expires = time.time() + 30 if expires is None else expires
+    return bot_queue.question_json(question, kind, "q1", bot_queue.ANSWERS + "me", expires)
+
+
+def test_a_queued_question_is_answered_as_a_local_worker_would():
+    thinking._positions.clear()
+    match = Match(make_game("nochmal", {"players": 2}), "q", auto_chance=True)
+    rng, client = random.Random(3), Pushed()
+    for _ in range(6):
+        seat = match.state.deciders()[0]
+        question = question_of(match, "queued", seat, "greedy")
+        bot_queue.handle(client, queued(question))
+        assert client.lists[bot_queue.ANSWERS + "me"][-1] == {"id": "q1", "action": think(question)}
+        match.play(make_bot("random").choose(match.state.redacted(seat), seat, rng), seat)
+    bot_queue.handle(client, queued(question, "hint"))
+    action, alternatives = advise(question)
+    assert client.lists[bot_queue.ANSWERS + "me"][-1] == {"id": "q1", "action": action,
+                                                           "alternatives": alternatives}
+
+
+def test_a_worker_drops_expired_and_malformed_requests_and_answers_bad_questions_with_an_error():
+    match = Match(make_game("dizzle", {"players": 1}), "e", auto_chance=True)
+    question = question_of(match, "t", 0, "greedy")
+    client = Pushed()
+    bot_queue.handle(client, queued(question, expires=time.time() - 1))        # the server gave up
+    for text in ("not json", "[]", json.dumps({"id": "x"}),
+                 json.dumps({"id": "x", "reply": "elsewhere", "expires": time.time() + 9})):
+        bot_queue.handle(client, text)
+    assert client.lists == {}
+    for bad in ({"steps": [[0, "no such move"]]}, {"steps": "x"}, {"seat": "0"}, {"game": "chess"},
+                {"kind": "guess"}, {"bot": "no-such-bot"}):
+        request = {**json.loads(queued(question)), **bad}
+        bot_queue.handle(client, json.dumps(request))
+        told = client.lists[bot_queue.ANSWERS + "me"].pop()
+        assert told["id"] == "q1" and told["error"] and "action" not in told

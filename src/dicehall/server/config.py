@@ -10,6 +10,8 @@ from ..engine.errors import DicehallError
 from ..engine.inputs import parse_toml, read_text
 
 DEFAULT_DATA = Path("dicehall-data")
+#: settings given on the command line or in the environment, not in a settings file
+NOT_IN_FILES = ("data_dir", "database_url", "redis_url", "bot_queue_url", "bot_levels")
 
 
 @dataclass
@@ -75,6 +77,15 @@ class Settings:
     #: served, so no table's bots starve the rest; 0 thinks in a thread of the
     #: server instead (tests and benchmarks)
     bot_workers: int = 1
+    #: bots on other hosts (docs/deploy.md, "Bot workers"): the Redis whose
+    #: queue ``dicehall bot-worker`` processes answer (``None``: this host's
+    #: pool of ``bot_workers``; the ``DICEHALL_BOT_QUEUE`` environment variable
+    #: gives it too), how many of this process's questions are in the queue
+    #: at once (the others wait their turn), and the seconds after which a
+    #: question nobody answered is given up (the bot asks again; a hint is refused)
+    bot_queue_url: str | None = None
+    bot_questions: int = 64
+    bot_seconds: float = 30.0
     #: post-game reviews: worker processes that make them, reviews waiting or
     #: being made at once (more are refused until one is done), and the
     #: review's budget (``dicehall review --rounds --width``)
@@ -111,6 +122,9 @@ class Settings:
     cluster_secret: str = ""
     peer_address: str = ""
     lease_seconds: float = 3.0
+    #: seconds between freezes of what survived in memory (``server/heap.py``:
+    #: keeps full garbage collections short as the live tables grow); 0: never
+    freeze_seconds: float = 30.0
     bot_levels: tuple[str, ...] = field(default=("easy", "medium", "hard"))
 
     def __post_init__(self) -> None:
@@ -120,6 +134,7 @@ class Settings:
         if self.database_url is None:
             self.database_url = os.environ.get("DATABASE_URL") or self.sqlite_url()
         self.redis_url = self.redis_url or os.environ.get("DICEHALL_REDIS_URL") or None
+        self.bot_queue_url = self.bot_queue_url or os.environ.get("DICEHALL_BOT_QUEUE") or None
         self.cluster_secret = self.cluster_secret or os.environ.get("DICEHALL_CLUSTER_SECRET", "")
         if self.redis_url:
             if len(self.cluster_secret) < 16:
@@ -146,7 +161,7 @@ def settings_file(path: Path, **given: object) -> Settings:
         raise ValueError(str(error)) from None
     known = {f.name: f for f in fields(Settings)}
     for name, value in data.items():
-        if name not in known or name in ("data_dir", "database_url", "redis_url", "bot_levels"):
+        if name not in known or name in NOT_IN_FILES:
             raise ValueError(f"{path}: {name}: not a setting of the server")
         default = known[name].default
         if type(value) is not type(default) and not (isinstance(default, float) and type(value) is int):

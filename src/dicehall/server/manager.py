@@ -35,13 +35,15 @@ from .limits import AddressBuckets
 from .lobby import LobbyError, configure, new_table, table_options
 from .protocol import CreateTable, JoinRequest, Refused
 from .tables import EXPIRED, OVER, RUNNING, WAITING, LiveTable, Seat, hash_token
-from .thinking import BotPool
+from .thinking import BotsUnavailable, bots_for
 from .writer import StorageError, Writer, last_beat
 
 log = logging.getLogger(__name__)
 
 #: chat lines a state message carries when a client connects
 CHAT_HISTORY = 200
+#: seconds a table's bots wait before they ask again when no bot worker answered
+BOTS_RETRY_SECONDS = 2.0
 #: close codes: a client too far behind (queue full, or a send too slow), a table closed
 TOO_SLOW = (4408, "too far behind: reconnect")
 TABLE_CLOSED = (4410, "the table was closed")
@@ -107,8 +109,9 @@ class TableManager:
         #: quotas: tables each address may still create, its open connections
         self.creating = AddressBuckets(clock, settings.tables_burst, settings.seconds_per_table)
         self.sockets: Counter[str] = Counter()
-        self.thinking = asyncio.Semaphore(max(1, settings.bot_workers))
-        self.bots = BotPool(settings.bot_workers)
+        self.thinking = asyncio.Semaphore(settings.bot_questions if settings.bot_queue_url
+                                          else max(1, settings.bot_workers))
+        self.bots = bots_for(settings)
         #: the tasks noting that clients left
         self.leaving: set[asyncio.Task] = set()
         self.writer = Writer(sessions, clock, store.ORDER)
@@ -675,7 +678,10 @@ class TableManager:
                 except StorageError:
                     raise await self.refused_storage(table_id) from None
         async with self.thinking:
-            action, alternatives = await asked
+            try:
+                action, alternatives = await asked
+            except BotsUnavailable as error:
+                raise Refused("bots-unavailable", f"no hint now: {error}") from None
         game = table.game
         return {"type": "hint", "version": version, "seat": seat, "action": game.action_json(action),
                 "alternatives": [game.action_json(other) for other in alternatives]}
@@ -902,7 +908,14 @@ class TableManager:
                     version = table.version
                     if turns != table.bot_turns(takeover):    # the table moved on while it queued
                         continue
-                    action_id = await self.bots.choose(table, seat, bot)
+                    try:
+                        action_id = await self.bots.choose(table, seat, bot)
+                    except BotsUnavailable as error:
+                        log.warning("the bots of table %s wait: %s", table.id, error)
+                        action_id = None
+                if action_id is None:       # ask again later, not holding a place in the queue
+                    await asyncio.sleep(BOTS_RETRY_SECONDS)
+                    continue
                 wait = self.stepped.get(table.id, 0.0) + self.pace(table) - loop.time()
                 if wait > 0:
                     await asyncio.sleep(wait)
@@ -925,7 +938,7 @@ class TableManager:
         for task in self.bot_tasks.values():
             task.cancel()
         await asyncio.gather(*self.bot_tasks.values(), *self.leaving, return_exceptions=True)
-        self.bots.close()
+        await self.bots.close()
         await self.writer.close()
 
 

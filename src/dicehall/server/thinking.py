@@ -11,7 +11,9 @@ another seat's hidden choice) and answers the action id; the server applies
 it only if the table is still at the version the bot thought about.
 
 ``bot_workers = 0`` thinks in a thread of the server instead (the tests and
-benchmarks that measure the rest)."""
+benchmarks that measure the rest). With ``bot_queue_url`` the questions go
+to ``dicehall bot-worker`` processes on any host instead (:mod:`.bot_queue`),
+which answer them with the same functions."""
 
 from __future__ import annotations
 
@@ -21,12 +23,16 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..bots.base import make_bot
 from ..bots.levels import hint as search_hint
 from ..engine.registry import make_game
+from .config import Settings
 from .tables import LiveTable, step_rng
+
+if TYPE_CHECKING:
+    from .bot_queue import QueuedBots
 
 #: positions a worker keeps (the tables it thought for last)
 KEPT = 256
@@ -94,6 +100,21 @@ def warm_up() -> None:
     """Nothing: a worker that ran it has started and imported the bots."""
 
 
+class BotsUnavailable(Exception):
+    """No bot could think: no worker answered in time, or their queue is
+    full or cannot be reached (:mod:`.bot_queue`)."""
+
+
+def bots_for(settings: Settings) -> BotPool | QueuedBots:
+    """Where the server's bots think: this host's pool, or the queue of
+    ``dicehall bot-worker`` processes when ``bot_queue_url`` names one."""
+    if settings.bot_queue_url:
+        from .bot_queue import QueuedBots
+
+        return QueuedBots(settings.bot_queue_url, settings.bot_seconds)
+    return BotPool(settings.bot_workers)
+
+
 class BotPool:
     """The worker processes bots think in (none with ``workers = 0``)."""
 
@@ -127,7 +148,7 @@ class BotPool:
                 self.pool.submit(warm_up)
         return self.pool
 
-    def close(self) -> None:
+    async def close(self) -> None:
         if self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)
 
