@@ -39,7 +39,9 @@ def settings(tmp_path) -> Settings:
                     bot_levels=("easy", "medium", "hard", "random"), daily_bot="greedy",
                     argon2_time_cost=1, argon2_memory_kib=8,
                     # bots think in a thread here; test_thinking.py runs the worker processes
-                    bot_workers=0)
+                    bot_workers=0,
+                    # the tests' own heap is not the server's (test_heap.py; the e2e servers freeze)
+                    freeze_seconds=0)
 
 
 @pytest.fixture

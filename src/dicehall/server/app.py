@@ -19,6 +19,7 @@ from .community import Presence
 from .config import Settings
 from .daily import DailyBots
 from .db import open_database
+from .heap import Heap
 from .http_limits import BodyLimit, validation_error
 from .limits import AddressBuckets
 from .live import serve_client
@@ -41,6 +42,13 @@ async def tick(manager: TableManager, interval: float) -> None:
     while True:
         await asyncio.sleep(interval)
         await manager.check_timers()
+
+
+async def keep_heap(interval: float) -> None:
+    heap = Heap()
+    while True:
+        heap.freeze()
+        await asyncio.sleep(interval)
 
 
 async def join_cluster(app: FastAPI, manager: TableManager, settings: Settings, clock: Clock) -> None:
@@ -81,10 +89,12 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         if settings.bot_workers:
             manager.bots.start()
         interval = settings.timer_interval
-        ticker = asyncio.create_task(tick(manager, interval)) if interval else None
+        tasks = [asyncio.create_task(tick(manager, interval))] if interval else []
+        if settings.freeze_seconds:     # after the tables loaded: the first freeze holds them
+            tasks.append(asyncio.create_task(keep_heap(settings.freeze_seconds)))
         yield
-        if ticker:
-            ticker.cancel()
+        for task in tasks:
+            task.cancel()
         app.state.daily.close()
         await app.state.reviews.close()
         await manager.close()
