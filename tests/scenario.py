@@ -3,6 +3,7 @@ expecting an illegal action, and random playouts for property tests."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 
@@ -93,3 +94,23 @@ def check_legal_actions(state: GameState) -> None:
         assert [state.game.parse_action(str(a)) for a in actions] == actions
         assert [state.game.action_id(a) for a in actions] == ids
         assert [i for i, legal in enumerate(state.action_mask(seat)) if legal] == sorted(ids)
+
+
+def fresh_action_json(game, action_id: int) -> dict:
+    """``game.action_json(action_id)`` decoded anew, as it was before it was cached."""
+    action = game.action_from_id(action_id)
+    data = {"id": action_id, "notation": str(action), "kind": type(action).__name__.lower()}
+    if dataclasses.is_dataclass(action):
+        data.update(dataclasses.asdict(action))
+    return data
+
+
+def fresh_view(state: GameState, seat: int | None) -> dict:
+    """``state.view(seat)`` built for that seat alone, as it was before ``state.views``."""
+    data = state.to_json()
+    state.conceal(data, seat)
+    deciders = state.deciders()
+    data.update(seat=seat, scores=state.scores(), deciders=list(deciders))
+    if seat is not None and seat in deciders:
+        data["legal"] = [str(action) for action in state.legal_actions(seat)]
+    return data

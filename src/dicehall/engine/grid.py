@@ -7,9 +7,20 @@ so "every cell next to any of these" is four shifts. Cells are named like
 
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import compress
+
 from .bits import bit_list, mask_of
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
+#: the digits of ``bin(mask)`` as the bytes 0 and 1 (for ``itertools.compress``)
+_BITS = bytes.maketrans(b"01", b"\0\1")
+
+
+@lru_cache(maxsize=64)
+def cell_names(width: int, height: int) -> tuple[str, ...]:
+    """Every cell's name of a ``width`` x ``height`` grid, by index."""
+    return tuple(f"{LETTERS[index % width]}{index // width + 1}" for index in range(width * height))
 
 
 def cell_index(name: object, width: int, height: int) -> int | None:
@@ -60,4 +71,10 @@ class Grid:
         return cell_index(name, self.width, self.height)
 
     def names(self, mask: int) -> list[str]:
-        return [self.cell_name(index) for index in bit_list(mask)]
+        """The names of the cells of ``mask``, lowest index first. Views name
+        every crossed box of every sheet at every broadcast, so the bits are
+        read from ``bin(mask)`` in C rather than one by one."""
+        names = cell_names(self.width, self.height)
+        if mask < 0 or mask >> len(names):
+            return [self.cell_name(index) for index in bit_list(mask)]
+        return list(compress(names, bin(mask)[:1:-1].encode().translate(_BITS)))

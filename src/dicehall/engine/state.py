@@ -17,11 +17,12 @@ Two layers:
 
 from __future__ import annotations
 
+import copy
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import IllegalAction
 
@@ -150,17 +151,40 @@ class GameState(ABC):
     def to_json(self) -> dict:
         """The state as JSON-ready data; ``Game.state_from_json`` reads it back."""
 
+    #: where :meth:`conceal` hides things: ``"players"`` if it only replaces
+    #: values of the per-player dicts in ``to_json()["players"]`` (then
+    #: :meth:`views` copies just those dicts for each view; otherwise, for a
+    #: game that conceals anything, the whole JSON)
+    concealed_in: ClassVar[str | None] = None
+
     def view(self, seat: int | None) -> dict:
         """What ``seat`` may see (``None``: a spectator), as JSON-ready data: the
         state with the others' hidden choices concealed, the scores, who decides
         and, for a deciding seat, its legal actions."""
-        data = self.to_json()
-        self.conceal(data, seat)
-        deciders = self.deciders()
-        data.update(seat=seat, scores=self.scores(), deciders=list(deciders))
-        if seat is not None and seat in deciders:
-            data["legal"] = [str(action) for action in self.legal_actions(seat)]
-        return data
+        return self.views((seat,))[seat]
+
+    def views(self, seats: Iterable[int | None]) -> dict[int | None, dict]:
+        """:meth:`view` of each of ``seats``, the state's JSON, scores and
+        deciders built once for all (a live table sends every seat its view at
+        each change). Each view is a dict of its own, but views share the
+        parts that :meth:`conceal` leaves alone: read them, do not change them."""
+        base, scores, deciders = self.to_json(), self.scores(), list(self.deciders())
+        notation = self.game.action_notation
+        hides = type(self).conceal is not GameState.conceal
+        views = {}
+        for seat in seats:
+            if not hides:
+                data = dict(base)
+            elif self.concealed_in is None:
+                data = copy.deepcopy(base)
+            else:
+                data = {**base, self.concealed_in: [dict(part) for part in base[self.concealed_in]]}
+            self.conceal(data, seat)
+            data.update(seat=seat, scores=scores, deciders=deciders)
+            if seat is not None and seat in deciders:
+                data["legal"] = [notation(action_id) for action_id in self.legal_action_ids(seat)]
+            views[seat] = data
+        return views
 
     def redacted(self, seat: int) -> GameState:
         """A clone as ``seat`` knows the game: the other players' hidden

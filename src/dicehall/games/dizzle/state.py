@@ -414,6 +414,8 @@ class DizzleState(GameState):
         if self.phase in STEPS:
             self.pick = [pick if p == seat else -1 for p, pick in enumerate(self.pick)]
 
+    concealed_in = "players"
+
     def conceal(self, data: dict, seat: int | None) -> None:
         """Everything on the table is public in Dizzle, except the choice (planet,
         lava, track) another player has made while the others are still choosing."""

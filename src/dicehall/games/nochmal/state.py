@@ -410,6 +410,8 @@ class NochmalState(GameState):
         public = self.active if self.phase == OTHERS else None
         self.pending = [choice if p in (seat, public) else -1 for p, choice in enumerate(self.pending)]
 
+    concealed_in = "players"
+
     def conceal(self, data: dict, seat: int | None) -> None:
         """Everything is public except the choices others made this roll and that
         are not applied yet; those show as ``"chosen"``. The active player's choice
