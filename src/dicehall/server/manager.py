@@ -390,9 +390,10 @@ class TableManager:
         """Every live table's summary, this process's and (in a cluster) the others'."""
         return self.cluster.directory if self.cluster is not None else self.summaries
 
-    def note(self, table: LiveTable) -> None:
-        """Keep the table's summary current (after every change and presence)."""
-        summary = self.summary(table) if table.status in (WAITING, RUNNING) else None
+    def note(self, table: LiveTable, table_json: dict | None = None) -> None:
+        """Keep the table's summary current (after every change and presence);
+        ``table_json``: ``self.table_json(table)`` if the caller has it already."""
+        summary = self.summary(table, table_json) if table.status in (WAITING, RUNNING) else None
         if self.cluster is not None:
             self.cluster.note(table.id, summary)
         elif summary is None:
@@ -400,11 +401,12 @@ class TableManager:
         else:
             self.summaries[table.id] = summary
 
-    def summary(self, table: LiveTable) -> dict:
+    def summary(self, table: LiveTable, table_json: dict | None = None) -> dict:
         """What the lobby, the friends list and "your games" need of a table (as JSON)."""
         present = {table.seats[c.seat].account_id for c in self.connections[table.id] if c.seat is not None}
         present.discard(None)
-        return {"table": self.table_json(table), "invite": table.invite, "creator": table.creator,
+        return {"table": self.table_json(table) if table_json is None else table_json,
+                "invite": table.invite, "creator": table.creator,
                 "accounts": [seat.account_id for seat in table.seats], "deciders": list(table.deciders()),
                 "deadlines": {str(s): at for s, at in table.clocks.deadlines.items()},
                 "present": sorted(present)}
@@ -858,8 +860,17 @@ class TableManager:
             self.broadcast(table)
 
     def message(self, table: LiveTable, seat: int | None, first: bool = False, log_from: int = 0) -> dict:
-        message = {"type": "state", "version": table.version, "table": self.table_json(table),
-                   "seat": seat, "view": table.match.state.view(seat), "legal": table.legal(seat),
+        """The ``state`` message for ``seat`` (docs/server.md): what every
+        seat is told alike (:meth:`common`), and the seat's view and legal actions."""
+        return {**self.common(table, first, log_from), "seat": seat, "view": table.match.state.view(seat),
+                "legal": table.legal(seat)}
+
+    def common(self, table: LiveTable, first: bool = False, log_from: int = 0,
+               table_json: dict | None = None) -> dict:
+        """The part of a ``state`` message that is the same for every seat
+        (``table_json``: ``self.table_json(table)`` if the caller has it already)."""
+        message = {"type": "state", "version": table.version,
+                   "table": self.table_json(table) if table_json is None else table_json,
                    "deadlines": {str(s): at for s, at in table.clocks.deadlines.items()},
                    "banks": {str(s): left for s, left in table.clocks.banks.items()},
                    "log": table.log[0 if first else log_from:], "rematch": self.rematch_json(table)}
@@ -870,20 +881,34 @@ class TableManager:
             message["chat"] = table.chat[-CHAT_HISTORY:]
         return message
 
+    def state_texts(self, table: LiveTable, seats: list[int | None], log_from: int,
+                    table_json: dict) -> dict[int | None, str]:
+        """Each seat's :meth:`message` (after the log entry ``log_from``) as
+        the JSON text a broadcast sends, built with as little work as the
+        seats share: :meth:`common` is encoded once for all, the views come
+        from one ``state.views``, and each seat's legal actions are the text
+        kept with its decision (``table.legal_text``: encoded once a decision,
+        not once a broadcast). The same message as :meth:`message`, its keys
+        in another order."""
+        views = table.match.state.views(seats)
+        common = encode(self.common(table, log_from=log_from, table_json=table_json))[:-1]
+        return {seat: f'{common},"seat":{encode(seat)},"view":{encode(views[seat])},'
+                      f'"legal":{table.legal_text(seat)}}}'
+                for seat in seats}
+
     def broadcast(self, table: LiveTable) -> None:
-        """Queue every client its state (never waiting on a client); each
-        seat's message (spectators share one) is built and encoded once and
-        carries the log entries new since the last broadcast."""
-        self.note(table)
-        log_from = self.told.get(table.id, 0)
-        texts: dict[int | None, str] = {}
-        for connection in list(self.connections[table.id]):
-            seat = connection.seat
-            if not connection.ready:
-                continue
-            if seat not in texts:
-                texts[seat] = encode(self.message(table, seat, log_from=log_from))
-            connection.send(texts[seat])
+        """Queue every client its state (never waiting on a client): each
+        seat's message (spectators share one) is built and encoded once
+        (:meth:`state_texts`) and carries the log entries new since the last
+        broadcast; the table's JSON is built once for them and the lobby's
+        summary."""
+        table_json = self.table_json(table)
+        self.note(table, table_json)
+        connections = [c for c in self.connections[table.id] if c.ready]
+        texts = self.state_texts(table, list(dict.fromkeys(c.seat for c in connections)),
+                                 self.told.get(table.id, 0), table_json)
+        for connection in connections:
+            connection.send(texts[connection.seat])
         self.told[table.id] = len(table.log)
 
     # --- bots -------------------------------------------------------------------------

@@ -106,6 +106,10 @@ class LiveTable:
     chat: list[dict] = field(default_factory=list)
     #: for each deciding seat: the version its decision began at, and its legal ids
     decisions: dict[int, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
+    #: each deciding seat's legal actions as JSON text, with the decision it was
+    #: made for (a value of ``decisions``): see :meth:`legal_text`
+    legal_texts: dict[int, tuple[tuple[int, tuple[int, ...]], str]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
     #: what is stored: how many of the match's steps and chat lines, and the
     #: changing columns of the table's row and of its seats' rows (empty: nothing yet)
     stored_steps: int = 0
@@ -237,6 +241,8 @@ class LiveTable:
             held = self.decisions.get(seat)
             decisions[seat] = held if held and held[1] == ids else (self.version, ids)
         self.decisions = decisions
+        self.legal_texts = {seat: kept for seat, kept in self.legal_texts.items()
+                            if decisions.get(seat) == kept[0]}
 
     def decision_since(self, seat: int) -> int:
         """The oldest version an action of ``seat`` may be based on."""
@@ -267,8 +273,26 @@ class LiveTable:
         return self.game.layout()
 
     def legal(self, seat: int | None) -> list[dict]:
+        """The seat's legal actions (``game.action_json``); none for a spectator
+        or a seat with nothing to decide."""
         held = self.decisions.get(seat) if seat is not None else None
         return [self.game.action_json(i) for i in held[1]] if held else []
+
+    def legal_text(self, seat: int | None) -> str:
+        """:meth:`legal` as JSON text, joined once per decision from each
+        action's text (``game.action_text``, itself encoded once per game
+        configuration) and kept with the decision: a seat's legal actions stay
+        the same until its decision changes, while every change of the table
+        (another seat's choice at a simultaneous step, a player who comes or
+        goes) broadcasts them again."""
+        held = self.decisions.get(seat) if seat is not None else None
+        if not held:
+            return "[]"
+        kept = self.legal_texts.get(seat)
+        if kept is None or kept[0] != held:
+            text = self.game.action_text
+            kept = self.legal_texts[seat] = (held, f"[{','.join([text(i) for i in held[1]])}]")
+        return kept[1]
 
     def summary(self) -> dict | None:
         """The end of the game for every surface: winners, places, each seat's
