@@ -89,3 +89,15 @@ def test_a_decision_keeps_its_encoded_legal_actions_until_it_changes():
         assert set(table.legal_texts) <= set(table.deciders())
     assert kept and changed
     assert table.legal_text(None) == "[]"
+
+
+def test_a_broadcast_to_nobody_builds_no_message(server, monkeypatch):
+    table_id, _ = server.seated("nochmal")
+    live = server.manager.tables[table_id]
+
+    def refused(*args):
+        raise AssertionError("a view was built for nobody")
+    monkeypatch.setattr(type(live.match.state), "views", refused)
+    live.version += 1          # (as a change would: the lobby's summary follows)
+    server.manager.broadcast(live)
+    assert server.manager.directory[table_id]["table"]["version"] == live.version

@@ -905,8 +905,8 @@ class TableManager:
         table_json = self.table_json(table)
         self.note(table, table_json)
         connections = [c for c in self.connections[table.id] if c.ready]
-        texts = self.state_texts(table, list(dict.fromkeys(c.seat for c in connections)),
-                                 self.told.get(table.id, 0), table_json)
+        seats = list(dict.fromkeys(c.seat for c in connections))
+        texts = self.state_texts(table, seats, self.told.get(table.id, 0), table_json) if seats else {}
         for connection in connections:
             connection.send(texts[connection.seat])
         self.told[table.id] = len(table.log)
