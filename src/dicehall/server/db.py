@@ -9,12 +9,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, Float, ForeignKey, Integer, String, create_engine, event, text
+from sqlalchemy import JSON, Boolean, Float, ForeignKey, Integer, String, create_engine, event, make_url, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+#: libpq's limits on waiting for a PostgreSQL that stops answering (a URL's own
+#: settings win): a connection attempt gives up after 3 s, and a connection
+#: whose server is gone is closed within about 20 s (TCP keepalives; sent data
+#: unacknowledged for 10 s), so that no wait on the database is unbounded
+POSTGRES_TIMEOUTS = {"connect_timeout": 3, "keepalives": 1, "keepalives_idle": 5, "keepalives_interval": 5,
+                     "keepalives_count": 3, "tcp_user_timeout": 10000}
 
 
 class Base(DeclarativeBase):
@@ -270,7 +276,10 @@ class ReportRow(Base):
 
 def connect(url: str) -> Engine:
     """An engine for ``url``; a SQLite file's folder is created, and an
-    in-memory SQLite database is shared by every connection."""
+    in-memory SQLite database is shared by every connection. A PostgreSQL
+    engine checks a pooled connection before it lends it (one that died while
+    the server restarted is replaced, not failed on) and waits on the server
+    within :data:`POSTGRES_TIMEOUTS`."""
     if url.startswith("sqlite"):
         path = url.split("///", 1)[-1]
         if path and path != ":memory:":
@@ -279,7 +288,10 @@ def connect(url: str) -> Engine:
             event.listen(engine, "connect", write_ahead)
             return engine
         return create_engine(url, connect_args={"check_same_thread": False}, poolclass=StaticPool)
-    return create_engine(url)
+    parsed = make_url(url)
+    libpq = parsed.get_backend_name() == "postgresql" and parsed.get_driver_name().startswith("psycopg")
+    timeouts = {key: value for key, value in POSTGRES_TIMEOUTS.items() if libpq and key not in parsed.query}
+    return create_engine(url, pool_pre_ping=True, connect_args=timeouts)
 
 
 def emptied(url: str) -> str:

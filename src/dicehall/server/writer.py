@@ -12,7 +12,14 @@ job by job, and only the failed job's future carries the error.
 The writer notes the time in the heartbeat row every :data:`HEARTBEAT_SECONDS`
 (in the next transaction, or alone when idle), so a restarted server knows
 how long it was away, to the second, and gives that time back to the
-players' clocks."""
+players' clocks.
+
+When the database cannot be reached (no connection can be had, or the one in
+use is lost), the whole batch fails with :class:`DatabaseUnavailable`, and so
+does every job from then on, at once, without waiting on the database: one
+transaction a heartbeat tries it again, and the first that commits ends the
+outage. The writer logs one warning when the outage begins and one when it
+ends (:attr:`Writer.available` tells the rest of the server)."""
 
 from __future__ import annotations
 
@@ -22,6 +29,7 @@ import logging
 import math
 import queue
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future, InvalidStateError
 from dataclasses import dataclass
@@ -46,6 +54,10 @@ class StorageError(Exception):
     """A change could not be stored."""
 
 
+class DatabaseUnavailable(StorageError):
+    """The database cannot be reached now; nothing is stored until it answers."""
+
+
 @dataclass
 class Writes:
     """A job of plain statements with their parameters. In a batch the writer
@@ -68,6 +80,10 @@ class Writer:
         self.order = {statement: rank for rank, statement in enumerate(order)}
         #: when the heartbeat was last written
         self.beaten = -math.inf
+        #: while the database cannot be reached: since when, and when it was last
+        #: tried (monotonic seconds); ``None`` while it answers
+        self.unreachable: float | None = None
+        self.tried = -math.inf
         #: (job, its future); ``None`` to stop
         self.queue: queue.SimpleQueue[tuple[Job, Future] | None] = queue.SimpleQueue()
         self.thread = threading.Thread(target=self.run, name="dicehall-writer", daemon=True)
@@ -78,11 +94,19 @@ class Writer:
         self.queue.put((job, future))
         return future
 
+    @property
+    def available(self) -> bool:
+        """Whether the database answered the last time it was tried."""
+        return self.unreachable is None
+
     async def store(self, job: Job) -> Any:
         """Store a job and return its result once committed; raises
-        :class:`StorageError` if it could not be."""
+        :class:`StorageError` if it could not be (:class:`DatabaseUnavailable`
+        when the database cannot be reached)."""
         try:
             return await asyncio.wrap_future(self.submit(job))
+        except StorageError:
+            raise
         except Exception as error:
             raise StorageError(str(error)) from error
 
@@ -108,10 +132,23 @@ class Writer:
 
     def store_batch(self, jobs: list[tuple[Job, Future]]) -> None:
         """The jobs (and the heartbeat) in one transaction; if it fails, each
-        job in its own, so that one bad write fails only itself."""
+        job in its own, so that one bad write fails only itself. While the
+        database cannot be reached, they all fail at once (tried again once a
+        heartbeat)."""
+        if self.unreachable is not None and time.monotonic() - self.tried < HEARTBEAT_SECONDS:
+            for _, future in jobs:
+                settle(future, error=DatabaseUnavailable("the database cannot be reached"))
+            return
+        began = time.monotonic()
         try:
             results = self.transaction([job for job, _ in jobs])
         except Exception as error:
+            if out_of_reach(error):
+                self.went_away(error, began)
+                refusal = DatabaseUnavailable(f"the database cannot be reached: {reason(error)}")
+                for _, future in jobs:
+                    settle(future, error=refusal)
+                return
             if len(jobs) <= 1:
                 log.exception("a write failed")
                 for _, future in jobs:
@@ -120,14 +157,32 @@ class Writer:
             for job in jobs:
                 self.store_batch([job])
             return
+        if self.unreachable is not None:
+            log.warning("the database answers again after %.1f s: changes are stored again",
+                        time.monotonic() - self.unreachable)
+            self.unreachable = None
         for (_, future), result in zip(jobs, results):
             settle(future, result)
+
+    def went_away(self, error: BaseException, began: float) -> None:
+        """The database could not be reached by the attempt that ``began`` then
+        (said once, when the outage begins); it is tried again a heartbeat
+        after this attempt ended."""
+        self.tried = time.monotonic()
+        if self.unreachable is None:
+            self.unreachable = began
+            log.warning("the database cannot be reached (%s): every change is refused until it answers",
+                        reason(error))
 
     def transaction(self, jobs: list[Job]) -> list[Any]:
         """The jobs in one transaction, with the heartbeat when one is due."""
         now = self.clock.now()
         due = not 0 <= now - self.beaten < HEARTBEAT_SECONDS
         with self.sessions.begin() as session:
+            try:
+                session.connection()
+            except Exception as error:
+                raise DatabaseUnavailable(str(error)) from error
             self.merged(session, [job for job in jobs if isinstance(job, Writes)])
             results = [None if isinstance(job, Writes) else job(session) for job in jobs]
             if due:
@@ -146,6 +201,18 @@ class Writer:
         last = len(self.order)
         for (statement, _), parameters in sorted(groups.items(), key=lambda g: self.order.get(g[0][0], last)):
             session.execute(statement, parameters)
+
+
+def out_of_reach(error: BaseException) -> bool:
+    """Whether the error is the database out of reach (no connection to be
+    had, or the connection lost on the way), not a job's own failure."""
+    return isinstance(error, DatabaseUnavailable) or bool(getattr(error, "connection_invalidated", False))
+
+
+def reason(error: BaseException) -> str:
+    """The driver's own words for a database error, their first line."""
+    cause = getattr(error, "orig", None) or error.__cause__ or error
+    return str(getattr(cause, "orig", None) or cause).splitlines()[0]
 
 
 def settle(future: Future, result: Any = None, error: BaseException | None = None) -> None:
