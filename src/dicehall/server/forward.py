@@ -54,9 +54,12 @@ class Forward:
             scope = peer_scope(scope, headers)
         try:
             address = await scope["app"].state.manager.adopt(found.group(1))
-        except (ClusterUnavailable, LobbyError) as error:
+        except ClusterUnavailable as error:
             log.warning("cannot route table %s: %s", found.group(1), error)
             await refuse(scope, receive, send)
+            return
+        except LobbyError as error:         # the table cannot be read from storage now
+            await refuse(scope, receive, send, error)
             return
         if address is None:
             await self.app(scope, receive, send)
@@ -107,14 +110,16 @@ def peer_scope(scope: Scope, headers: dict[bytes, bytes]) -> Scope:
             "headers": [*kept, (b"host", host)] if host else kept}
 
 
-async def refuse(scope: Scope, receive: Receive, send: Send) -> None:
-    """503 (a socket: closed with 4503) with the reason: the client tries again."""
+async def refuse(scope: Scope, receive: Receive, send: Send, error: LobbyError | None = None) -> None:
+    """503 (a socket: closed with 4503) with the reason (the table is moving,
+    unless ``error`` says otherwise): the client tries again."""
+    detail, code = (error.detail, error.code) if error else (MOVING, "moving")
     if scope["type"] == "websocket":
         await receive()
         await send({"type": "websocket.accept"})
-        await send({"type": "websocket.close", "code": 4503, "reason": MOVING[:120]})
+        await send({"type": "websocket.close", "code": 4503, "reason": detail[:120]})
         return
-    body = json.dumps({"detail": MOVING, "code": "moving"}).encode()
+    body = json.dumps({"detail": detail, "code": code}).encode()
     await send({"type": "http.response.start", "status": 503,
                 "headers": [(b"content-type", b"application/json"), (b"retry-after", b"2"),
                             (b"content-length", str(len(body)).encode())]})

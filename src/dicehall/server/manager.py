@@ -21,6 +21,7 @@ from dataclasses import replace
 from datetime import UTC, date, datetime
 from typing import Any
 
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import sessionmaker
 
 from ..engine.daily import Challenge, challenge, replayed
@@ -42,6 +43,7 @@ log = logging.getLogger(__name__)
 
 #: chat lines a state message carries when a client connects
 CHAT_HISTORY = 200
+CANNOT_READ = "the table cannot be read from storage now; try again"
 #: seconds a table's bots wait before they ask again when no bot worker answered
 BOTS_RETRY_SECONDS = 2.0
 #: close codes: a client too far behind (queue full, or a send too slow), a table closed
@@ -120,6 +122,9 @@ class TableManager:
         self.adopting = asyncio.Lock()
         #: one process alone: the summaries of its live tables (a cluster's are shared)
         self.summaries: dict[str, dict] = {}
+        #: tables of this process dropped from memory after a failed write: reloaded
+        #: (and kept, in a cluster too) at their next use, or by the sweep
+        self.dropped: set[str] = set()
 
     # --- loading and storing ------------------------------------------------
     def resume(self) -> None:
@@ -157,19 +162,26 @@ class TableManager:
         (it owns it, or took it over now), else the owner's address to forward
         to; :class:`ClusterUnavailable` when nobody can tell."""
         cluster = self.cluster
-        if cluster is None or table_id in self.tables:
+        if cluster is None or table_id in self.tables or table_id in self.dropped:
             return None
         if address := await cluster.owner_address(table_id):
             return address
         async with self.adopting:
             if table_id in self.tables:
                 return None
+            if not self.writer.available:
+                raise LobbyError(503, CANNOT_READ, code="storage")
             claim = await cluster.claim(table_id)
             if claim.owner != cluster.id:
                 if address := await cluster.owner_address(table_id):
                     return address
                 raise ClusterUnavailable("the table's owner just went away")
-            table = await asyncio.to_thread(self.revive, table_id, claim.away)
+            try:
+                table = await asyncio.to_thread(self.revive, table_id, claim.away)
+            except Exception as error:
+                log.warning("could not take table %s over: %s", table_id, error)
+                await cluster.release(table_id)
+                raise LobbyError(503, CANNOT_READ, code="storage") from None
             if table is None:                      # no such table: the handler says so
                 await cluster.release(table_id)
                 return None
@@ -199,6 +211,7 @@ class TableManager:
         forget it, and send its clients to reconnect (they reach the owner)."""
         async with self.locks[table_id]:
             self.tables.pop(table_id, None)
+            self.dropped.discard(table_id)
             if task := self.bot_tasks.pop(table_id, None):
                 task.cancel()
             for connection in self.connections.pop(table_id, []):
@@ -208,37 +221,72 @@ class TableManager:
         log.warning("table %s is served by another process now", table_id)
 
     async def keep_cluster(self) -> None:
-        """The heartbeat: renew this process's leases, give up the tables another
-        process owns now, and take the ones whose owner died (or that nobody
-        owns once Redis has been up a lease). After Redis comes back empty, its
-        summaries are written again."""
+        """The heartbeat: renew this process's leases and give up the tables
+        another process owns now. After Redis comes back empty, its summaries
+        are written again. Beside it, :meth:`sweep` takes the tables whose owner
+        died, apart: waiting on the database never delays a beat."""
         cluster = self.cluster
         assert cluster is not None
         interval = self.settings.lease_seconds / 3
+        sweeping = asyncio.create_task(self.keep_sweeping(interval))
+        try:
+            while True:
+                try:
+                    if await cluster.beat():
+                        for table in list(self.tables.values()):
+                            self.note(table)
+                    for table_id in await cluster.reconcile([*self.tables, *self.dropped]):
+                        await self.drop(table_id)
+                except asyncio.CancelledError:
+                    raise
+                except Exception as error:
+                    log.warning("cluster heartbeat failed: %s", error)
+                await asyncio.sleep(interval)
+        finally:
+            sweeping.cancel()
+
+    async def keep_sweeping(self, interval: float) -> None:
+        """:meth:`sweep` every ``interval`` while the database answers."""
         while True:
             try:
-                if await cluster.beat():
-                    for table in list(self.tables.values()):
-                        self.note(table)
-                for table_id in await cluster.reconcile(list(self.tables)):
-                    await self.drop(table_id)
-                await self.sweep()
+                if self.writer.available:
+                    await self.sweep()
             except asyncio.CancelledError:
                 raise
+            except OperationalError:        # the database out of reach: the writer says so
+                pass
             except Exception as error:
-                log.warning("cluster heartbeat failed: %s", error)
+                log.warning("could not sweep the tables: %s", str(error).splitlines()[0])
             await asyncio.sleep(interval)
 
     async def sweep(self) -> None:
-        """Take over the unfinished tables that no live process owns."""
+        """Take over the unfinished tables that no live process owns (or that
+        nobody owns once Redis has been up a lease), and load again this
+        process's tables dropped after a failed write, so that their timers and
+        bots go on even if no client comes."""
         def candidates() -> list[str]:
             with self.sessions() as session:
                 return [t for t in store.active_ids(session) if t not in self.tables]
         assert self.cluster is not None
+        for table_id in list(self.dropped):
+            await self.reload(table_id)
         for table_id in await self.cluster.orphans(await asyncio.to_thread(candidates)):
             with contextlib.suppress(ClusterUnavailable):
                 await self.adopt(table_id)
         await self.cluster.forget_dead()
+
+    async def reload(self, table_id: str) -> None:
+        """A table dropped after a failed write, loaded again off the event loop."""
+        async with self.locks[table_id]:
+            if table_id not in self.dropped:
+                return
+            table = await asyncio.to_thread(self.stored, table_id)
+            self.dropped.discard(table_id)
+            if table is None or table_id in self.tables:    # a client's use reloaded it meanwhile
+                return
+            self.tables[table_id] = table
+        self.note(table)
+        self.kick_bots(table)
 
     async def keep_publishing(self) -> None:
         """Write the changed summaries to Redis as they come (coalesced)."""
@@ -259,19 +307,24 @@ class TableManager:
         """The live table (loaded from storage if need be). In a cluster, a
         table this process does not own is only read: a copy, not kept."""
         if table_id not in self.tables:
+            if not self.writer.available:    # never wait on it here, on the event loop
+                raise LobbyError(503, CANNOT_READ, code="storage")
             try:
-                with self.sessions() as session:
-                    table = store.load(session, table_id, self.settings.bank_floor_seconds)
+                table = self.stored(table_id)
             except Exception:
                 log.exception("could not load table %s", table_id)
-                raise LobbyError(503, "the table cannot be read from storage now; try again",
-                                 code="storage") from None
+                raise LobbyError(503, CANNOT_READ, code="storage") from None
             if table is None:
                 raise LobbyError(404, f"no table {table_id!r}", code="no-table")
-            if self.cluster is not None:
+            if self.cluster is not None and table_id not in self.dropped:
                 return table
+            self.dropped.discard(table_id)
             self.tables[table_id] = table
         return self.tables[table_id]
+
+    def stored(self, table_id: str) -> LiveTable | None:
+        with self.sessions() as session:
+            return store.load(session, table_id, self.settings.bank_floor_seconds)
 
     def visible(self, table_id: str, invite: str | None = None, token: str | None = None,
                 account_id: int | None = None) -> LiveTable:
@@ -296,9 +349,11 @@ class TableManager:
             table.result = await self.writer.store(self.rated(table, write))
             table.stored_rows[0]["result"] = table.result
         except StorageError:
-            log.exception("could not store table %s; it is reloaded from storage", table.id)
+            if self.writer.available:        # an outage the writer logs once
+                log.exception("could not store table %s; it is reloaded from storage", table.id)
             if self.tables.get(table.id) is table:
                 del self.tables[table.id]
+                self.dropped.add(table.id)
             raise
 
     def rated(self, table: LiveTable, write: Any) -> Any:
@@ -380,6 +435,8 @@ class TableManager:
         try:
             await self.store(table)
         except StorageError:
+            if self.cluster is not None:
+                await self.cluster.release(table.id)
             raise LobbyError(503, "the table could not be stored; try again", code="storage") from None
         self.tables[table.id] = table
         self.note(table)
