@@ -28,23 +28,35 @@ def join(server_url: str, table_id: str, seat: int) -> str:
 
 
 class Player:
-    """A seat's socket, opened at whichever server it is given."""
+    """A seat's socket, opened at whichever server it is given (closed on
+    leaving a ``with`` block)."""
 
     def __init__(self, server_url: str, table_id: str, token: str) -> None:
         self.table_id, self.token = table_id, token
         self.open(server_url)
 
+    def __enter__(self) -> Player:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.socket.close()
+
     def open(self, server_url: str) -> None:
         url = server_url.replace("http", "ws") + f"/ws/tables/{self.table_id}?token={self.token}"
-        self.socket = connect(url, open_timeout=10)
+        self.socket = connect(url, open_timeout=10).__enter__()
         self.latest = self.next_state()
 
+    def next(self, timeout: float = 10.0) -> dict:
+        """The next message, whatever it is."""
+        message = json.loads(self.socket.recv(timeout))
+        if message["type"] == "state":
+            self.latest = message
+        return message
+
     def next_state(self, timeout: float = 10.0) -> dict:
-        while True:
-            message = json.loads(self.socket.recv(timeout))
-            if message["type"] == "state":
-                self.latest = message
-                return message
+        while (message := self.next(timeout))["type"] != "state":
+            pass
+        return message
 
     def wait_version(self, version: int) -> dict:
         while self.latest["version"] < version:
@@ -53,10 +65,13 @@ class Player:
 
     def act(self) -> int:
         """Send the first legal action; the version that acknowledges it."""
+        self.send_action()
+        return self.next_state()["version"]
+
+    def send_action(self) -> None:
         state = self.latest
         self.socket.send(json.dumps({"type": "action", "version": state["version"],
                                      "action": state["legal"][0]["id"]}))
-        return self.next_state()["version"]
 
 
 def play(players: list[Player], steps: int) -> int:
