@@ -25,9 +25,10 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from typing import Any
 
+from .processes import watch_parent
 from .tables import LiveTable
 from .thinking import BotsUnavailable, Question, advise, think
 
@@ -160,15 +161,15 @@ class QueuedBots:
         await self.redis.aclose()
 
 
-def work(url: str, stop: Any, orphaned: Callable[[], bool] = lambda: False) -> None:
+def work(url: str, stop: Any) -> None:
     """A bot worker's loop: pop a question, think, push the answer; until
-    ``stop`` (a threading or multiprocessing Event) is set or it is ``orphaned``."""
+    ``stop`` (a threading or multiprocessing Event) is set."""
     import redis
     from redis.exceptions import RedisError
 
     client = redis.Redis.from_url(url, decode_responses=True, socket_timeout=POLL_SECONDS + 2,
                                   socket_connect_timeout=2.0, health_check_interval=5)
-    while not stop.is_set() and not orphaned():
+    while not stop.is_set():
         try:
             popped = client.blpop([QUEUE], timeout=POLL_SECONDS)
         except (RedisError, OSError) as error:
@@ -187,8 +188,8 @@ def work_in_process(url: str, stop: Any) -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    parent = os.getppid()
-    work(url, stop, lambda: os.getppid() != parent)
+    watch_parent(os.getppid())
+    work(url, stop)
 
 
 def handle(client: Any, text: str) -> None:

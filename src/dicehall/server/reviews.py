@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -27,6 +26,7 @@ from ..bots.review import review_json
 from .config import Settings
 from .db import ReviewRow
 from .lobby import LobbyError
+from .processes import worker_pool
 
 log = logging.getLogger(__name__)
 
@@ -72,8 +72,7 @@ class Reviews:
 
     def _pool(self) -> ProcessPoolExecutor:
         if self.pool is None:
-            self.pool = ProcessPoolExecutor(max(1, self.settings.review_workers),
-                                            mp_context=multiprocessing.get_context("spawn"))
+            self.pool = worker_pool(max(1, self.settings.review_workers))
         return self.pool
 
     def _read(self, table_id: str, seat: int) -> dict | None:

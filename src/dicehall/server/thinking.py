@@ -18,7 +18,6 @@ which answer them with the same functions."""
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -29,6 +28,7 @@ from ..bots.base import make_bot
 from ..bots.levels import hint as search_hint
 from ..engine.registry import make_game
 from .config import Settings
+from .processes import worker_pool
 from .tables import LiveTable, step_rng
 
 if TYPE_CHECKING:
@@ -143,7 +143,7 @@ class BotPool:
         """The pool, its workers started now (the server calls it at start, so
         that the first bot move does not wait for a process to start)."""
         if self.pool is None:
-            self.pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+            self.pool = worker_pool(self.workers)
             for _ in range(self.workers):
                 self.pool.submit(warm_up)
         return self.pool
