@@ -1,7 +1,6 @@
 """Fixtures for the server tests: a server on a temporary SQLite file with a
 fake clock, and helpers (``server_helpers.py``) to drive it."""
 
-import os
 import sys
 from pathlib import Path
 
@@ -12,24 +11,14 @@ if HERE not in sys.path:
     sys.path.insert(0, HERE)
 pytest.register_assert_rewrite("server_helpers")
 
-from server_helpers import Server  # noqa: E402
+from server_helpers import Server, database_url  # noqa: E402
 
 from dicehall.server import FakeClock, Settings  # noqa: E402
-from dicehall.server.db import emptied  # noqa: E402
 
 
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()
-
-
-def database_url(tmp_path) -> str:
-    """A fresh SQLite file, or with ``DICEHALL_TEST_DATABASE_URL`` (e.g. a
-    PostgreSQL database) that database emptied for the test."""
-    url = os.environ.get("DICEHALL_TEST_DATABASE_URL")
-    if not url:
-        return f"sqlite:///{tmp_path / 'test.sqlite3'}"
-    return emptied(url)
 
 
 @pytest.fixture

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import os
 from contextlib import contextmanager
 
 from fastapi.testclient import TestClient
 
 from dicehall.server import FakeClock, Settings, create_app
+from dicehall.server.db import emptied
+
+
+def database_url(tmp_path) -> str:
+    """A fresh SQLite file, or with ``DICEHALL_TEST_DATABASE_URL`` (e.g. a
+    PostgreSQL database) that database emptied for the test."""
+    url = os.environ.get("DICEHALL_TEST_DATABASE_URL")
+    if not url:
+        return f"sqlite:///{tmp_path / 'test.sqlite3'}"
+    return emptied(url)
 
 
 class Server:

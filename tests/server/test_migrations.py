@@ -4,10 +4,9 @@ existing tables, seats and nickname ratings are kept, and the server plays on.""
 
 from alembic import command
 from alembic.config import Config
-from server_helpers import Server
+from server_helpers import Server, database_url
 from sqlalchemy import MetaData, insert, text
 
-from conftest import database_url
 from dicehall.server import Settings
 from dicehall.server.db import MIGRATIONS, connect, upgrade
 
