@@ -13,8 +13,10 @@ from dicehall.server.heap import Heap
 @pytest.fixture(autouse=True)
 def thawed():
     gc.unfreeze()
+    threshold = gc.get_threshold()
     yield
     gc.unfreeze()
+    gc.set_threshold(*threshold)
 
 
 class Node:
@@ -43,16 +45,27 @@ def test_what_survives_is_frozen_and_freed_by_its_count_when_dropped():
 
 
 def test_frozen_garbage_in_cycles_is_collected_once_the_frozen_heap_has_grown():
-    heap = Heap(growth=2.0)
+    heap = Heap(growth=2.0, full_seconds=0.0)
     heap.freeze()                              # the first: after a full collection
     settled = max(gc.get_freeze_count(), 10_000)
     garbage = cycles(settled // 8)
     watched = weakref.ref(garbage[0])
-    del garbage                                # cycles: only a collection frees them
+    gc.collect(1)                              # they lived long enough to be old
+    del garbage                                # cycles: only a full collection frees them now
     heap.freeze()                              # not yet twice the heap: frozen as they are
     assert heap.full_collections == 1 and watched() is not None
     more = cycles(settled)
+    gc.collect(1)
     del more
     heap.freeze()                              # now it is: a full collection
     assert heap.full_collections == 2 and watched() is None
     assert gc.get_freeze_count() < 1.5 * settled
+
+
+def test_no_full_collection_comes_sooner_than_full_seconds_after_the_last():
+    heap = Heap(growth=2.0, full_seconds=3600.0)
+    heap.freeze()
+    settled = max(gc.get_freeze_count(), 10_000)
+    grown = [[n] for n in range(3 * settled)]           # a busy server growing fast
+    heap.freeze()
+    assert heap.full_collections == 1 and grown

@@ -124,7 +124,7 @@ class Settings:
     lease_seconds: float = 3.0
     #: seconds between freezes of what survived in memory (``server/heap.py``:
     #: keeps full garbage collections short as the live tables grow); 0: never
-    freeze_seconds: float = 30.0
+    freeze_seconds: float = 5.0
     bot_levels: tuple[str, ...] = field(default=("easy", "medium", "hard"))
 
     def __post_init__(self) -> None:
