@@ -2,6 +2,7 @@
 limits of docs/accounts.md (each of these passed on the nickname ratings
 before accounts, and must fail now)."""
 
+import pytest
 from server_helpers import join_as
 
 from dicehall.engine.registry import make_game
@@ -112,8 +113,10 @@ def test_a_seat_left_to_a_bot_is_last_even_when_it_won(server):
 
 
 def test_a_repeated_opponent_counts_less_within_a_day(server):
-    """The farming of the issue: the same two accounts over and over."""
-    changes = []
+    """The farming of the issue: the same two accounts over and over. Each
+    game's change is its undamped Elo change for the result it had (a win or
+    a loss: the dice decide) times 1, 1/2, 1/3."""
+    tables = []
     for _ in range(3):
         table_id = rated_table(server, "razzle", [{"kind": "open"}, {"kind": "bot", "level": "easy"}],
                                options={"pieces": 2, "goal": 1})
@@ -121,16 +124,17 @@ def test_a_repeated_opponent_counts_less_within_a_day(server):
         server.start(table_id, token)
         with server.player(table_id, token) as ann:
             ann.play_to_end(server.clock)
-        change = server.table(table_id)["result"]["ratings"]["0"]
-        changes.append(abs(change["after"] - change["before"]))
+        tables.append(table_id)
         server.clock.advance(60)
     with server.manager.sessions() as session:
-        assert session.query(RatedResultRow).count() == 3
-    # each game's weight is 1, 1/2, 1/3 of a full one; a rating moved by the
-    # first game changes the expected score a little, hence the tolerance
-    full = [ratings.K * max(ratings.expected(1200, 1000), ratings.expected(1000, 1200)) for _ in changes]
-    assert changes[1] < changes[0] / 1.5 and changes[2] < changes[0] / 2.4, changes
-    assert all(change <= bound for change, bound in zip(changes, full))
+        rows = {row.table_id: row for row in session.query(RatedResultRow)}
+    assert sorted(rows) == sorted(tables)
+    for games_before, table_id in enumerate(tables):
+        row = rows[table_id]
+        places = [row.place, 3 - row.place]          # goal 1: the first piece home wins, never a tie
+        full = ratings.elo_changes([row.before, ratings.BOT_RATINGS["easy"]], places)[0]
+        assert abs(full) > 1
+        assert row.after - row.before == pytest.approx(full / (1 + games_before)), (games_before, row.place)
 
 
 def test_the_damping_counts_one_day_and_one_opponent(server):
