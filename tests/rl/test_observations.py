@@ -8,7 +8,7 @@ from rl_configs import CONFIGURATIONS, each_configuration
 
 from dicehall.engine import SIMULTANEOUS, make_game
 from dicehall.engine.state import CHANCE, TERMINAL
-from dicehall.rl.observations import encoder, planes, seat_order
+from dicehall.rl.observations import bits, encoder, one_hot, planes, seat_order
 
 
 def random_states(game, seed: int, limit: int = 400):
@@ -54,9 +54,31 @@ def test_encode_into_a_buffer_matches_a_fresh_encoding():
 
 
 def test_planes_unpack_bitmasks_in_cell_order():
-    assert planes([0b101, 0b011], 3).tolist() == [1, 0, 1, 1, 1, 0]
-    assert planes([1 << 62], 63).tolist() == [0] * 62 + [1]
+    assert planes([0b101, 0b011], 3) == bytes([1, 0, 1, 1, 1, 0])
+    assert planes([1 << 62], 63) == bytes([0] * 62 + [1])
+    assert one_hot(4, 2) == bytes([0, 0, 1, 0]) and one_hot(3, -1) == bytes(3)
     assert seat_order(2, 3) == [2, 0, 1]
+
+
+@pytest.mark.parametrize("count", [1, 7, 63, 511, 512, 513, 2000])
+def test_bits_are_the_same_below_and_above_the_numpy_threshold(count):
+    """Short runs go through ``format``, long ones through numpy: the same bytes."""
+    rng = random.Random(count)
+    for joined in (0, (1 << count) - 1, rng.getrandbits(count)):
+        assert bits(joined, count) == bytes(joined >> k & 1 for k in range(count))
+
+
+@each_configuration()
+def test_the_bytes_of_an_encoding_are_its_layout(name, options):
+    """``raw`` gives one byte a field value and the constant fields lead."""
+    game = make_game(name, **options)
+    coder = encoder(game)
+    leading = sum(field.size for field in coder.fields if field.constant)
+    assert leading and all(len(prefix) == leading for prefix in coder.prefixes)
+    for state in random_states(game, seed=7, limit=60):
+        for seat in range(game.num_players):
+            raw = coder.raw(state, seat)
+            assert len(raw) == coder.size and raw.startswith(coder.prefixes[seat])
 
 
 def test_the_observing_seat_comes_first():

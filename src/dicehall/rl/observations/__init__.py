@@ -3,20 +3,24 @@
 Each game configuration has an :class:`Encoder` with a fixed layout of named
 fields (docs/rl.md lists them game by game). :meth:`Encoder.encode` writes the
 flat vector; :meth:`Encoder.views` gives the dict form as reshaped views into
-that same vector, so both forms come from one pass. Encoders write the flat
-vector by offsets, with as few numpy calls as they can (a call costs about a
-microsecond, as much as a small rules step): the sets of fields, which the
-games keep as bitmasks, become 0/1 planes in one unpacking. Fields about players are
-indexed from the observing seat: row 0 is the seat itself, row ``k`` the seat
-``k`` places after it. An encoder reads only what ``state.view(seat)`` shows:
-never another seat's pending simultaneous choice, only whether it has chosen.
+that same vector, so both forms come from one pass. A numpy call costs about a
+microsecond, as much as a small rules step, so an encoder builds the whole
+observation as one ``bytes``, a byte a value, in Python (the sets of fields,
+which the games keep as bitmasks, become 0/1 bytes through one ``format`` of
+the joined masks), and numpy converts it once; the fields that never change
+for a seat (the printed sheet or board) lead the layout and are kept as one
+prefix. Fields about players are indexed from the observing seat: row 0 is the
+seat itself, row ``k`` the seat ``k`` places after it. An encoder reads only
+what ``state.view(seat)`` shows: never another seat's pending simultaneous
+choice, only whether it has chosen.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from math import prod
 
 import numpy as np
@@ -24,15 +28,24 @@ import numpy as np
 from ...engine.game import Game
 from ...engine.state import GameState
 
+#: the most a value may be in the bytes an encoder builds (:meth:`Encoder.finish` writes larger ones)
+BYTE_MAX = 255
+#: where :func:`bits` turns from Python's ``format`` to numpy (measured: equal at about 600 bits)
+FEW_BITS = 512
+#: ``format``'s binary digits as the bytes 0 and 1
+DIGITS = bytes.maketrans(b"01", b"\x00\x01")
+
 
 @dataclass(frozen=True)
 class Field:
-    """One named part of an observation, with the bounds of its values."""
+    """One named part of an observation, with the bounds of its values.
+    ``constant`` fields never change for a seat in a configuration."""
 
     name: str
     shape: tuple[int, ...]
     high: float = 1.0
     low: float = 0.0
+    constant: bool = False
 
     @property
     def size(self) -> int:
@@ -61,25 +74,32 @@ class Encoder(ABC):
                                     for f in self.fields])
         #: each seat's order of the seats (:func:`seat_order`)
         self.orders = [seat_order(seat, game.num_players) for seat in range(game.num_players)]
-        #: per seat, the fields that never change in this configuration for it
-        self.constants = []
-        for seat in range(game.num_players):
-            constant = np.zeros(self.size, np.float32)
-            self.fill_constant(self.views(constant), seat)
-            self.constants.append(constant)
+        constants = [field.constant for field in self.fields]
+        if constants != sorted(constants, reverse=True):
+            raise ValueError(f"{type(self).__name__}: the constant fields must lead the layout")
+        #: per seat, the bytes of the fields that never change for it (the layout's first ones)
+        self.prefixes = [self.constant(seat) for seat in range(game.num_players)]
+        leading = sum(field.size for field in self.fields if field.constant)
+        if any(len(prefix) != leading for prefix in self.prefixes):
+            raise ValueError(f"{type(self).__name__}: constant() must give {leading} bytes")
 
     @abstractmethod
     def layout(self) -> list[Field]:
         """The fields in the order of the flat vector."""
 
-    def fill_constant(self, out: dict[str, np.ndarray], seat: int) -> None:
-        """Write the fields that never change in this configuration for ``seat``
-        (the printed sheet or board, where the seats come onto it)."""
+    def constant(self, seat: int) -> bytes:
+        """The fields that never change in this configuration for ``seat`` (the
+        printed sheet or board, where the seats come onto it), a byte a value."""
+        return b""
 
     @abstractmethod
-    def fill(self, vector: np.ndarray, state: GameState, seat: int) -> None:
-        """Write what ``seat`` may know of ``state`` into the flat ``vector`` (pre-filled
-        with the constant fields, zero elsewhere)."""
+    def raw(self, state: GameState, seat: int) -> bytes:
+        """What ``seat`` may know of ``state``: the whole flat vector, a byte a value,
+        starting with ``self.prefixes[seat]``."""
+
+    def finish(self, vector: np.ndarray, state: GameState, seat: int) -> None:
+        """Write the values a byte cannot hold (a field whose ``high`` passes
+        :data:`BYTE_MAX`); :meth:`raw` gives 0 in their place."""
 
     def span(self, first: str, last: str) -> slice:
         """The slice from field ``first`` to field ``last`` (adjacent in the layout)."""
@@ -91,11 +111,13 @@ class Encoder(ABC):
 
     def encode(self, state: GameState, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         """The flat observation of ``state`` for ``seat`` (written into ``out`` if given)."""
-        constant = self.constants[seat]
-        vector = constant.copy() if out is None else out
-        if out is not None:
-            np.copyto(vector, constant)
-        self.fill(vector, state, seat)
+        values = np.frombuffer(self.raw(state, seat), np.uint8)
+        if out is None:
+            vector = values.astype(np.float32)
+        else:
+            vector = out
+            np.copyto(vector, values, casting="unsafe")
+        self.finish(vector, state, seat)
         return vector
 
     def encode_dict(self, state: GameState, seat: int) -> dict[str, np.ndarray]:
@@ -107,16 +129,30 @@ def seat_order(seat: int, players: int) -> list[int]:
     return [(seat + k) % players for k in range(players)]
 
 
-def planes(masks: Sequence[int], size: int) -> np.ndarray:
-    """Bitmasks over ``size`` cells as 0/1, one after the other (flat, uint8): the
-    masks are joined into one integer and unpacked by a single numpy call
-    (big-endian, then read backwards: numpy's little-endian unpacking is slower)."""
-    joined = 0
-    for k, mask in enumerate(masks):
-        joined |= mask << (k * size)
-    count = len(masks) * size
-    data = np.frombuffer(joined.to_bytes((count + 7) // 8, "big"), np.uint8)
-    return np.unpackbits(data)[::-1][:count]
+def bits(joined: int, count: int) -> bytes:
+    """The ``count`` bits of ``joined`` (below ``2 ** count``), lowest first, as the bytes 0 and 1.
+    Up to :data:`FEW_BITS`, ``format`` in Python (which writes the highest bit
+    first: the slice reads backwards); beyond, one numpy unpacking, whose fixed
+    cost of about a microsecond is then the smaller."""
+    if count <= FEW_BITS:
+        return format(joined, f"0{count}b")[:-count - 1:-1].encode().translate(DIGITS)
+    data = np.frombuffer(joined.to_bytes((count + 7) // 8, "little"), np.uint8)
+    return np.unpackbits(data, count=count, bitorder="little").tobytes()
+
+
+def planes(masks: Iterable[int], size: int) -> bytes:
+    """Bitmasks over ``size`` cells as 0/1 bytes, one mask after the other."""
+    joined = count = 0
+    for mask in masks:
+        joined |= mask << count
+        count += size
+    return bits(joined, count)
+
+
+@cache
+def one_hot(length: int, index: int) -> bytes:
+    """``length`` bytes, 1 at ``index`` and 0 elsewhere (none at all for ``index`` -1)."""
+    return bytes(1 if k == index else 0 for k in range(length))
 
 
 def action_mask(state: GameState, seat: int, legal: Sequence[int] | None = None) -> np.ndarray:

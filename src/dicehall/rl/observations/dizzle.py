@@ -9,13 +9,11 @@ from __future__ import annotations
 from functools import cached_property, reduce
 from operator import or_
 
-import numpy as np
-
 from ...engine.bits import mask_of
 from ...games.dizzle.game import DizzleGame
 from ...games.dizzle.sheet import TRACK_PIECES, Scored
 from ...games.dizzle.state import PHASES, DizzleState
-from . import Encoder, Field, planes
+from . import Encoder, Field, bits, one_hot, planes
 
 #: the printed sheet, one 0/1 plane each: numbers 1-6, then the kinds of fields
 PRINTED = ("1", "2", "3", "4", "5", "6", "field", "start", "planets", "volcanoes", "rockets",
@@ -42,7 +40,7 @@ class DizzleEncoder(Encoder):
         longest = max((len(flag.track) for flag in sheet.flags), default=0)
         dice = game.dice_count
         return [
-            Field("printed", (len(PRINTED), *grid)),
+            Field("printed", (len(PRINTED), *grid), constant=True),
             Field("sheets", (n, len(MARKS), *grid)),
             Field("tracks", (n, len(PIECES), *grid)),
             Field("flags_held", (n, flags)),
@@ -62,67 +60,70 @@ class DizzleEncoder(Encoder):
             Field("last_turn", (1,)),
         ]
 
-    def fill_constant(self, out: dict[str, np.ndarray], seat: int) -> None:
+    def constant(self, seat: int) -> bytes:
         sheet = self.game.sheet
         masks = [*sheet.number_masks[1:], sheet.fields, sheet.start, sheet.planets, sheet.volcanoes,
                  sheet.rockets, mask_of(flag.index for flag in sheet.flags), union(sheet.gems),
                  sheet.bomb_mask, union(sheet.keys), union(sheet.locks), union(sheet.arrows),
                  union(sheet.puzzles), union(sheet.areas), union(sheet.poops), union(sheet.stations)]
-        out["printed"][:] = planes(masks, sheet.size).reshape(out["printed"].shape)
+        return planes(masks, sheet.size)
 
-    def fill(self, vector: np.ndarray, state: DizzleState, seat: int) -> None:
-        at, n = self.offset, self.game.num_players
-        order = self.orders[seat]
+    def raw(self, state: DizzleState, seat: int) -> bytes:
+        n, order = self.game.num_players, self.orders[seat]
         masks = []
         for p in order:
             masks += (state.crossed[p], state.scribbled[p], state.dice[p], state.locked[p],
                       state.lava[p], state.track_due[p])
-        vector[self.slices["sheets"]] = planes(masks, self.game.sheet.size)
-        if self.game.sheet.stations:
-            self.fill_tracks(vector, state, order)
+        if self.stations:
+            for p in order:
+                masks += self.track_masks(state.tracks[p])
+        parts = [self.prefixes[seat], planes(masks, self.game.sheet.size)]
+        if not self.stations:
+            parts.append(self.no_tracks)
         if self.flags:
-            self.fill_flags(vector, state, order)
+            parts += self.flag_parts(state, order)
         if n == 1:
-            vector[self.counters] = (state.active & 1, state.planets_due[0], state.pick[0] >= 0)
+            parts.append(bytes((state.active & 1, state.planets_due[0], state.pick[0] >= 0)))
         else:
-            vector[self.counters] = ([state.active >> p & 1 for p in order]
-                                     + [state.planets_due[p] for p in order]
-                                     + [state.pick[p] >= 0 for p in order])
-        vector[at["turn"] + order.index(state.turn)] = 1.0
-        vector[at["start_player"] + order.index(state.start_player)] = 1.0
-        vector[self.slices["middle"]] = state.middle[1:]
-        if state.lava_die:
-            vector[at["lava_die"] + state.lava_die - 1] = 1.0
+            parts.append(bytes([state.active >> p & 1 for p in order] + [state.planets_due[p] for p in order]
+                               + [state.pick[p] >= 0 for p in order]))
+        parts += (one_hot(n, (state.turn - seat) % n), one_hot(n, (state.start_player - seat) % n),
+                  bytes(state.middle[1:]), one_hot(6, state.lava_die - 1))
         if self.flags:
-            vector[self.slices["flag_next"]] = state.flag_next
-        vector[at["phase"] + state.phase] = 1.0
-        vector[self.round] = (state.draft, state.left, state.set_aside, state.last_turn)
+            parts.append(bytes(state.flag_next))
+        parts += (one_hot(len(PHASES), state.phase),
+                  bytes((state.draft, state.left, state.set_aside, state.last_turn)))
+        return b"".join(parts)
 
     @cached_property
     def flags(self) -> int:
         return len(self.game.sheet.flags)
 
     @cached_property
-    def counters(self) -> slice:
-        """``in_draft`` to ``chosen``, written in one assignment."""
-        return self.span("in_draft", "chosen")
+    def stations(self) -> bool:
+        """Whether the sheet has a railway (and so the ``tracks`` planes)."""
+        return bool(self.game.sheet.stations)
 
     @cached_property
-    def round(self) -> slice:
-        """``draft`` to ``last_turn``, written in one assignment."""
-        return self.span("draft", "last_turn")
+    def no_tracks(self) -> bytes:
+        """The ``tracks`` planes of a sheet without a railway: all 0."""
+        tracks = self.slices["tracks"]
+        return bytes(tracks.stop - tracks.start)
 
-    def fill_tracks(self, vector: np.ndarray, state: DizzleState, order: list[int]) -> None:
-        size = self.game.sheet.size
-        for row, p in enumerate(order):
-            base = self.offset["tracks"] + row * len(PIECES) * size
-            for field, bits in state.tracks[p].items():
-                vector[base + PIECE_PLANE[bits] * size + field] = 1.0
+    @staticmethod
+    def track_masks(tracks: dict[int, int]) -> list[int]:
+        """One seat's drawn track pieces as one mask per kind of piece."""
+        masks = [0] * len(PIECES)
+        for field, piece in tracks.items():
+            masks[PIECE_PLANE[piece]] |= 1 << field
+        return masks
 
-    def fill_flags(self, vector: np.ndarray, state: DizzleState, order: list[int]) -> None:
-        held, values, flags = self.offset["flags_held"], self.offset["flag_values"], self.flags
+    def flag_parts(self, state: DizzleState, order: list[int]) -> tuple[bytes, bytes]:
+        """``flags_held`` and ``flag_values``: which flags each seat holds, at what value."""
+        held, values = 0, []
         for row, p in enumerate(order):
             for number, value in enumerate(state.flag_values[p]):
                 if value is not None:
-                    vector[held + row * flags + number] = 1.0
-                    vector[values + row * flags + number] = value
+                    held |= 1 << (row * self.flags + number)
+                values.append(value or 0)
+        return bits(held, len(values)), bytes(values)

@@ -14,7 +14,7 @@ from ...games.nochmal.actions import SPECIAL_FACES
 from ...games.nochmal.game import NochmalGame
 from ...games.nochmal.sheet import COLOURS
 from ...games.nochmal.state import PHASES, NochmalState
-from . import Encoder, Field, planes, seat_order
+from . import Encoder, Field, bits, one_hot, planes
 
 
 class NochmalEncoder(Encoder):
@@ -27,8 +27,8 @@ class NochmalEncoder(Encoder):
         # a multiplayer game has no last roll: the bound is the game's length, if stated
         rolls = sheet.solo_rolls if n == 1 else game.max_game_length or np.inf
         return [
-            Field("printed", (len(COLOURS) + 2, *grid)),
-            Field("column_values", (2, width), high=max(sheet.column_first)),
+            Field("printed", (len(COLOURS) + 2, *grid), constant=True),
+            Field("column_values", (2, width), high=max(sheet.column_first), constant=True),
             Field("crossed", (n, *grid)),
             Field("rows_done", (n, sheet.height)),
             Field("columns_done", (n, width)),
@@ -50,36 +50,38 @@ class NochmalEncoder(Encoder):
             Field("rolls", (1,), high=rolls),
         ]
 
-    def fill_constant(self, out: dict[str, np.ndarray], seat: int) -> None:
+    def constant(self, seat: int) -> bytes:
         sheet = self.game.sheet
-        width = sheet.width
-        #: where the taken columns, rows and colours lie in their unpacked masks
-        self.taken = np.r_[0:width, width:width + sheet.height, 2 * width:2 * width + len(COLOURS)]
         masks = [*(sheet.colour_masks[c] for c in COLOURS), sheet.stars, sheet.special_fields]
-        out["printed"][:] = planes(masks, sheet.size).reshape(out["printed"].shape)
-        out["column_values"][:] = (sheet.column_first, sheet.column_later)
+        return planes(masks, sheet.size) + bytes((*sheet.column_first, *sheet.column_later))
 
-    def fill(self, vector: np.ndarray, state: NochmalState, seat: int) -> None:
-        sheet, n, at = self.game.sheet, self.game.num_players, self.offset
-        order = seat_order(seat, n)
-        vector[self.slices["crossed"]] = planes([state.crossed[p] for p in order], sheet.size)
-        vector[self.slices["rows_done"]] = planes([state.rows_done[p] for p in order], sheet.height)
+    def raw(self, state: NochmalState, seat: int) -> bytes:
+        sheet, n, order = self.game.sheet, self.game.num_players, self.orders[seat]
+        marks, count = 0, 0
+        for p in order:
+            marks |= state.crossed[p] << count
+            count += sheet.size
+        for p in order:
+            marks |= state.rows_done[p] << count
+            count += sheet.height
         done = []
         for p in order:
             done += [points is not None for points in state.column_points[p]]
         for p in order:
             done += [points is not None for points in state.colour_points[p]]
         jokers = sheet.jokers
-        vector[self.span("columns_done", "chosen")] = (
-            done + [jokers - state.jokers_used[p] for p in order] + [state.specials[p] for p in order]
-            + [state.specials_used[p] for p in order] + [state.hearts[p] for p in order]
-            + [state.bombs_due[p] for p in order] + [state.pending[p] >= 0 for p in order])
-        vector[at["active"] + order.index(state.active)] = 1.0
+        counters = (done + [jokers - state.jokers_used[p] for p in order] + [state.specials[p] for p in order]
+                    + [state.specials_used[p] for p in order] + [state.hearts[p] for p in order]
+                    + [state.bombs_due[p] for p in order] + [state.pending[p] >= 0 for p in order])
         colours, numbers, special = state.dice_for(seat)
-        vector[self.span("colour_dice", "number_dice")] = colours + numbers
-        if special is not None:
-            vector[at["special_die"] + SPECIAL_FACES.index(special)] = 1.0
-        vector[self.span("taken_columns", "taken_colours")] = planes(
-            [state.columns_taken, state.rows_taken, state.colours_taken], sheet.width)[self.taken]
-        vector[at["phase"] + state.phase] = 1.0
-        vector[at["rolls"]] = state.rolls
+        width, height = sheet.width, sheet.height
+        taken = state.columns_taken | state.rows_taken << width | state.colours_taken << (width + height)
+        return b"".join((
+            self.prefixes[seat], bits(marks, count), bytes(counters), one_hot(n, (state.active - seat) % n),
+            bytes(colours + numbers),
+            one_hot(len(SPECIAL_FACES), -1 if special is None else SPECIAL_FACES.index(special)),
+            bits(taken, width + height + len(COLOURS)), one_hot(len(PHASES), state.phase),
+            b"\0"))                                   # rolls: finish()
+
+    def finish(self, vector: np.ndarray, state: NochmalState, seat: int) -> None:
+        vector[self.offset["rolls"]] = state.rolls      # more than a byte holds in a long game for several

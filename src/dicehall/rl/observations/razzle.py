@@ -6,13 +6,10 @@ Everything is public. Track fields keep the board's numbering (0 .. length-1);
 
 from __future__ import annotations
 
-from functools import cached_property
-
-import numpy as np
-
+from ...engine.bits import mask_of
 from ...games.razzle.game import RazzleGame
-from ...games.razzle.state import PHASES, SLOT, RazzleState
-from . import Encoder, Field
+from ...games.razzle.state import PHASES, RazzleState
+from . import Encoder, Field, bits, one_hot, planes
 
 
 class RazzleEncoder(Encoder):
@@ -22,10 +19,10 @@ class RazzleEncoder(Encoder):
         game = self.game
         n, length, pieces = game.num_players, game.board.track_length, game.pieces
         return [
-            Field("safe", (length,)),
-            Field("jumps", (length,)),
-            Field("jump_targets", (length,)),
-            Field("entries", (n, length)),
+            Field("safe", (length,), constant=True),
+            Field("jumps", (length,), constant=True),
+            Field("jump_targets", (length,), constant=True),
+            Field("entries", (n, length), constant=True),
             Field("pieces", (n, length)),
             Field("start", (n,), high=pieces),
             Field("goal", (n,), high=pieces),
@@ -36,40 +33,24 @@ class RazzleEncoder(Encoder):
             Field("phase", (len(PHASES),)),
         ]
 
-    def fill_constant(self, out: dict[str, np.ndarray], seat: int) -> None:
+    def constant(self, seat: int) -> bytes:
         board = self.game.board
-        out["safe"][sorted(board.safe)] = 1.0
-        out["jumps"][list(board.jumps)] = 1.0
-        out["jump_targets"][list(board.jumps.values())] = 1.0
-        for row, p in enumerate(self.orders[seat]):
-            out["entries"][row, board.entries[p]] = 1.0
+        masks = [mask_of(board.safe), mask_of(board.jumps), mask_of(board.jumps.values()),
+                 *(1 << board.entries[p] for p in self.orders[seat])]
+        return planes(masks, board.track_length)
 
-    def fill(self, vector: np.ndarray, state: RazzleState, seat: int) -> None:
-        at, order = self.offset, self.orders[seat]
-        row_at = self.piece_rows[seat]
-        for field, there in enumerate(state.occupant):
-            if there >= 0:
-                vector[row_at[there // SLOT] + field] = 1.0
-        wheels = []
-        for p in order:
-            wheel = state.wheels[p]
-            wheels += (wheel >> 1 & 1, wheel >> 2 & 1, wheel >> 3 & 1, wheel >> 4 & 1,
-                       wheel >> 5 & 1, wheel >> 6 & 1)
-        vector[self.counters] = (
-            [state.progress[p].count(0) for p in order] + [state.goals[p] for p in order] + wheels)
-        vector[at["turn"] + order.index(state.turn)] = 1.0
-        if state.number:
-            vector[at["number"] + state.number - 1] = 1.0
-        vector[at["spins"]] = state.spins
-        vector[at["phase"] + state.phase] = 1.0
-
-    @cached_property
-    def counters(self) -> slice:
-        """``start`` to ``wheels``, written in one assignment."""
-        return self.span("start", "wheels")
-
-    @cached_property
-    def piece_rows(self) -> list[list[int]]:
-        """Per observing seat, per seat: where that seat's row of ``pieces`` starts."""
-        length, start = self.game.board.track_length, self.offset["pieces"]
-        return [[start + order.index(p) * length for p in range(len(order))] for order in self.orders]
+    def raw(self, state: RazzleState, seat: int) -> bytes:
+        n, order, board = self.game.num_players, self.orders[seat], self.game.board
+        length, entries = board.track_length, board.entries
+        pieces = wheels = 0
+        for row, p in enumerate(order):
+            entry, base = entries[p] - 1, row * length
+            for progress in state.progress[p]:
+                if 0 < progress <= length:          # on the track, not in the start area or the goal
+                    pieces |= 1 << (base + (entry + progress) % length)
+            wheels |= (state.wheels[p] >> 1 & 0b111111) << (6 * row)
+        return b"".join((
+            self.prefixes[seat], bits(pieces, n * length),
+            bytes([state.progress[p].count(0) for p in order] + [state.goals[p] for p in order]),
+            bits(wheels, 6 * n), one_hot(n, (state.turn - seat) % n), one_hot(6, state.number - 1),
+            bytes((state.spins,)), one_hot(len(PHASES), state.phase)))
