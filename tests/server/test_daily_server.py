@@ -43,7 +43,8 @@ def test_the_days_challenges_are_listed_with_empty_leaderboards(server):
     for item in items:
         found = challenge(item["game"], today(server))
         assert item["options"] == found.options and item["title"] == found.new_game().title
-        assert item["leaderboard"] == [] and item["entries"] == 0 and item["verified"] is False
+        assert item["leaderboard"] == [] and item["entries"] == 0 and item["verified_entries"] == 0
+        assert item["verified"] is False                        # everyone's entries, each marked
     other = server.client.get("/api/daily", params={"day": "2026-12-24"}).json()
     assert other[0]["day"] == "2026-12-24"
     bad = server.client.get("/api/daily", params={"day": "tomorrow"})
@@ -67,8 +68,9 @@ def test_a_daily_table_rolls_the_days_dice_and_its_score_goes_on_the_leaderboard
     item = listed(server, "dizzle")
     assert item["entries"] == 1
     score = final["table"]["result"]["scores"][0]
-    assert item["leaderboard"] == [{"rank": 1, "nickname": "Ann", "score": score,
+    assert item["leaderboard"] == [{"rank": 1, "nickname": "Ann", "score": score, "verified": False,
                                     "table": started["table"], "source": "browser"}]
+    assert item["verified_entries"] == 0
 
 
 @pytest.mark.parametrize("again", ["Ann", "ANN", " ann", "Ａｎｎ"])
@@ -156,3 +158,114 @@ def test_a_daily_game_has_no_rematch(server):
         hal.play_to_end(server.clock)
     answer = server.client.post(f"/api/tables/{started['table']}/rematch", json={"token": started["token"]})
     assert answer.status_code == 409 and answer.json()["code"] == "daily-rematch"
+
+
+# --- accounts: verified entries ---------------------------------------------------------
+
+def moves_of(game: str, day, bot: str) -> list[str]:
+    """The moves of ``bot``'s game of ``game``'s challenge of ``day``."""
+    return [entry.notation for entry in played_by(challenge(game, day), bot).entries if entry.seat == 0]
+
+
+def submit(client, game: str, moves: list[str], day, **body):
+    return client.post(f"/api/daily/{game}/scores", json={"day": day.isoformat(), "moves": moves, **body})
+
+
+def test_a_logged_in_players_game_is_the_accounts_verified_entry(server):
+    ann = server.account("Ann")
+    answer = ann.post("/api/daily/dizzle/play", json={"nickname": "Zed"})     # the nickname is ignored
+    assert answer.status_code == 201, answer.text
+    started = answer.json()
+    seat = ann.get(f"/api/tables/{started['table']}").json()["seats"][0]
+    assert (seat["nickname"], seat["account"]) == ("Ann", True)
+    with server.player(started["table"], started["token"], started["invite"]) as player:
+        player.play_to_end(server.clock)
+        score = player.state["table"]["result"]["scores"][0]
+    expected = [{"rank": 1, "nickname": "Ann", "score": score, "verified": True,
+                 "table": started["table"], "source": "browser"}]
+    item = listed(server, "dizzle")
+    assert (item["leaderboard"], item["entries"], item["verified_entries"]) == (expected, 1, 1)
+    answer = server.client.get("/api/daily", params={"table": started["table"], "verified": "true"}).json()
+    only = next(entry for entry in answer if entry["game"] == "dizzle")
+    assert only["verified"] is True and only["leaderboard"] == expected
+    assert only["yours"] == {"day": today(server).isoformat(), "game": "dizzle", "status": "done",
+                             "score": score, "rank": 1, "verified": True}
+    profile = server.client.get("/api/profiles/Ann").json()      # a private table: only Ann sees it
+    assert profile["played"] == 0
+    assert ann.get("/api/profiles/Ann").json()["best_solo"][0]["table"] == started["table"]
+
+
+def test_one_entry_per_account_game_and_day_from_any_browser_or_the_terminal(server):
+    first, second = server.account("Ann"), server.account("Ann")   # two browsers of one account
+    assert first.post("/api/daily/nochmal/play", json={}).status_code == 201
+    for client, body in ((first, {}), (second, {}), (second, {"nickname": "Other"})):
+        refused = client.post("/api/daily/nochmal/play", json=body)
+        assert (refused.status_code, refused.json()["code"]) == (409, "daily-played"), refused.text
+        assert "'Ann' has played today's nochmal challenge already" in refused.json()["detail"]
+    moves = moves_of("nochmal", today(server), "greedy")
+    refused = submit(second, "nochmal", moves, today(server), nickname="Other")
+    assert (refused.status_code, refused.json()["code"]) == (409, "daily-played")
+    assert second.post("/api/daily/dizzle/play", json={}).status_code == 201      # another game's
+    bob = server.account("Bob")
+    entered = submit(bob, "nochmal", moves, today(server))
+    assert entered.status_code == 201, entered.text
+    assert entered.json()["verified"] is True and entered.json()["rank"] == 1
+    again = bob.post("/api/daily/nochmal/play", json={})
+    assert (again.status_code, again.json()["code"]) == (409, "daily-played")
+    board = listed(server, "nochmal")["leaderboard"]                  # Ann's game is still running
+    assert [(row["nickname"], row["verified"], row["source"]) for row in board] == [("Bob", True, "terminal")]
+
+
+@pytest.mark.parametrize("nickname", ["Ann", "ann", "ANN", "Аnn", "Ａｎｎ", "A nn"])
+def test_a_guest_cannot_take_an_accounts_name_or_a_look_alike(server, nickname):
+    server.account("Ann")
+    moves = moves_of("dizzle", today(server), "greedy")
+    for refused in (play(server, "dizzle", nickname), submit(server.client, "dizzle", moves, today(server),
+                                                               nickname=nickname)):
+        assert (refused.status_code, refused.json()["code"]) == (409, "nickname-account"), refused.text
+    assert not any(table.daily for table in server.manager.tables.values())
+    assert listed(server, "dizzle")["entries"] == 0
+    assert play(server, "dizzle", "Annabel").status_code == 201
+
+
+def test_a_guest_needs_a_nickname(server):
+    for refused in (server.client.post("/api/daily/dizzle/play", json={}),
+                    submit(server.client, "dizzle", ["x"], today(server))):
+        assert (refused.status_code, refused.json()["code"]) == (400, "nickname-needed"), refused.text
+
+
+def test_a_name_is_on_the_days_leaderboard_once_even_if_registered_after_a_guests_game(server):
+    moves = moves_of("nochmal", today(server), "greedy")
+    assert submit(server.client, "nochmal", moves, today(server), nickname="cid").status_code == 201
+    cid = server.account("Cid")                     # registering the name is allowed ...
+    refused = cid.post("/api/daily/nochmal/play", json={})
+    assert (refused.status_code, refused.json()["code"]) == (409, "daily-played")   # ... its entry is taken
+    assert cid.post("/api/daily/dizzle/play", json={}).status_code == 201
+    board = listed(server, "nochmal")["leaderboard"]
+    assert [(row["nickname"], row["verified"]) for row in board] == [("cid", False)]
+
+
+def test_one_leaderboard_of_both_kinds_best_first_and_the_accounts_only(server):
+    day = today(server)
+    games = {bot: moves_of("dizzle", day, bot) for bot in ("greedy", "random")}
+    scores = {bot: replayed(challenge("dizzle", day), moves).scores()[0] for bot, moves in games.items()}
+    assert scores["greedy"] > scores["random"], scores
+    entries = [(server.client, "random", {"nickname": "Guest1"}), (server.account("Low"), "random", {}),
+               (server.account("High"), "greedy", {}), (server.client, "greedy", {"nickname": "Guest2"})]
+    answers = []
+    for client, bot, body in entries:
+        server.clock.advance(1)
+        answer = submit(client, "dizzle", games[bot], day, **body)
+        assert answer.status_code == 201, answer.text
+        answers.append(answer.json())
+    assert [answer["verified"] for answer in answers] == [False, True, True, False]
+    assert [answer["rank"] for answer in answers] == [1, 1, 1, 1]      # ties share the better place
+    item = listed(server, "dizzle")
+    assert [(row["rank"], row["nickname"], row["verified"], row["score"]) for row in item["leaderboard"]] == [
+        (1, "High", True, scores["greedy"]), (2, "Guest2", False, scores["greedy"]),
+        (3, "Guest1", False, scores["random"]), (4, "Low", True, scores["random"])]
+    assert (item["entries"], item["verified_entries"], item["verified"]) == (4, 2, False)
+    only = next(entry for entry in server.client.get("/api/daily", params={"verified": "true"}).json()
+                if entry["game"] == "dizzle")
+    assert [(row["rank"], row["nickname"]) for row in only["leaderboard"]] == [(1, "High"), (2, "Low")]
+    assert (only["entries"], only["verified_entries"], only["verified"]) == (2, 2, True)

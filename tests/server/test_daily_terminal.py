@@ -21,7 +21,7 @@ def test_a_terminal_game_goes_on_the_servers_leaderboard_once(tmp_path):
         score = GameRecord.load(path).result["scores"][0]
         assert f"entered: place 1 of 1 today (score {score};" in result.output
         listed = next(item for item in server.get("/api/daily") if item["game"] == "nochmal")
-        assert listed["leaderboard"] == [{"rank": 1, "nickname": "Gus", "score": score, "table": None,
-                                          "source": "terminal"}]
+        assert listed["leaderboard"] == [{"rank": 1, "nickname": "Gus", "score": score, "verified": False,
+                                          "table": None, "source": "terminal"}]
         again = CliRunner().invoke(app, args, input="1\n" * 200)
         assert again.exit_code == 2 and "has played today's nochmal challenge already" in again.output

@@ -4,10 +4,13 @@ Each game with a solo game has one challenge a day (:mod:`dicehall.engine.daily`
 A player plays it once a day, at a table of its own (``POST
 /api/daily/{game}/play``) or in the terminal (``dicehall daily --submit``, which
 sends the moves; the server replays them on the day's dice and scores them
-itself). One entry per nickname, game and day, counted from the first start:
-starting again would show the same dice again. Until accounts exist the
-nicknames are not verified, and the leaderboard says so. A game a bot finished
-(the player left) is ``abandoned``: kept, but not on the leaderboard.
+itself). A logged-in player's entry is the account's (verified): one per
+account, game and day; a guest's is the nickname's (not verified): one per
+nickname, game and day. Either counts from the first start (starting again
+would show the same dice again), and a name is on a day's leaderboard once.
+Both kinds share one leaderboard, each entry marked; it can be asked for the
+accounts' entries only. A game a bot finished (the player left) is
+``abandoned``: kept, but not on the leaderboard.
 
 The score to beat is a bot's (``Settings.daily_bot``, the ``expert`` level) on
 the same dice, played once per challenge in the reviews' worker process.
@@ -31,21 +34,26 @@ from .db import DailyBotRow, DailyRow
 from .lobby import LobbyError
 from .names import name_key
 from .reviews import Reviews
-from .tables import LiveTable
+from .tables import LiveTable, Seat
 
 log = logging.getLogger(__name__)
 PLAYING, DONE, ABANDONED = "playing", "done", "abandoned"
 
 
-def entry(found: Challenge, nickname: str, now: float, **fields) -> DailyRow:
-    return DailyRow(day=found.day.isoformat(), game=found.game, name_key=name_key(nickname),
-                    nickname=nickname, at=now, **fields)
+def entry(found: Challenge, player: Seat, now: float, **fields) -> DailyRow:
+    """The entry of ``player`` (a guest by nickname, or an account: verified)."""
+    return DailyRow(day=found.day.isoformat(), game=found.game, name_key=name_key(player.nickname),
+                    nickname=player.nickname, account_id=player.account_id, at=now, **fields)
 
 
 def add_entry(session: Session, row: DailyRow) -> bool:
-    """Add the entry unless its nickname has one for the day: in the writer's
-    transaction, so two starts at once cannot both count."""
+    """Add the entry unless its name (a guest's nickname or an account's name)
+    or its account has one for the day: in the writer's transaction, so two
+    starts at once cannot both count."""
     if session.get(DailyRow, (row.day, row.game, row.name_key)) is not None:
+        return False
+    if row.account_id is not None and session.scalar(select(DailyRow.name_key).where(
+            DailyRow.day == row.day, DailyRow.game == row.game, DailyRow.account_id == row.account_id)):
         return False
     session.add(row)
     session.flush()
@@ -60,33 +68,46 @@ def finish(session: Session, table: LiveTable) -> None:
                     .values(status=status, score=table.match.scores()[0], at=time.time()))
 
 
-def standings(session: Session, day: str, game: str, limit: int) -> dict:
+def finished(day: str, game: str, verified: bool) -> tuple:
+    """The conditions of the day's finished entries (``verified``: accounts' only)."""
+    done = (DailyRow.day == day, DailyRow.game == game, DailyRow.status == DONE)
+    return (*done, DailyRow.account_id.is_not(None)) if verified else done
+
+
+def standings(session: Session, day: str, game: str, limit: int, verified: bool = False) -> dict:
     """The day's leaderboard of a game: the best ``limit`` finished entries
-    (a tie goes to who finished first) and how many there are."""
-    finished = (DailyRow.day == day, DailyRow.game == game, DailyRow.status == DONE)
-    rows = session.scalars(select(DailyRow).where(*finished)
+    (a tie goes to who finished first), accounts' and guests' in one list, each
+    marked; ``verified``: the accounts' entries only. ``entries`` counts the
+    list's finished entries, ``verified_entries`` the accounts' among them."""
+    rows = session.scalars(select(DailyRow).where(*finished(day, game, verified))
                            .order_by(DailyRow.score.desc(), DailyRow.at).limit(limit))
-    count = session.scalar(select(func.count()).select_from(DailyRow).where(*finished))
-    return {"entries": count, "verified": False,
+    count = session.scalar(select(func.count()).select_from(DailyRow).where(*finished(day, game, verified)))
+    accounts = count if verified else session.scalar(
+        select(func.count()).select_from(DailyRow).where(*finished(day, game, True)))
+    return {"entries": count, "verified_entries": accounts, "verified": verified,
             "leaderboard": [{"rank": index, "nickname": row.nickname, "score": row.score,
-                             "table": row.table_id, "source": "browser" if row.table_id else "terminal"}
+                             "verified": row.account_id is not None, "table": row.table_id,
+                             "source": "browser" if row.table_id else "terminal"}
                             for index, row in enumerate(rows, 1)]}
 
 
-def rank(session: Session, day: str, game: str, score: int) -> int:
-    """The place a score takes on the day's leaderboard (ties share the better place)."""
+def rank(session: Session, day: str, game: str, score: int, verified: bool = False) -> int:
+    """The place a score takes on the day's leaderboard (ties share the better
+    place; ``verified``: among the accounts' entries)."""
     better = session.scalar(select(func.count()).select_from(DailyRow).where(
-        DailyRow.day == day, DailyRow.game == game, DailyRow.status == DONE, DailyRow.score > score))
+        *finished(day, game, verified), DailyRow.score > score))
     return better + 1
 
 
-def of_table(session: Session, table_id: str) -> dict | None:
-    """The entry a daily table plays: its status, score and (done) place."""
+def of_table(session: Session, table_id: str, verified: bool = False) -> dict | None:
+    """The entry a daily table plays: its status, score, (done) place on the
+    leaderboard asked for, and whether it is an account's."""
     row = session.scalar(select(DailyRow).where(DailyRow.table_id == table_id))
     if row is None:
         return None
-    place = rank(session, row.day, row.game, row.score) if row.status == DONE else None
-    return {"day": row.day, "game": row.game, "status": row.status, "score": row.score, "rank": place}
+    place = rank(session, row.day, row.game, row.score, verified) if row.status == DONE else None
+    return {"day": row.day, "game": row.game, "status": row.status, "score": row.score, "rank": place,
+            "verified": row.account_id is not None}
 
 
 class DailyBots:

@@ -9,7 +9,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, Float, ForeignKey, Integer, String, create_engine, event, make_url, text
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    create_engine,
+    event,
+    make_url,
+    text,
+)
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
@@ -122,11 +134,14 @@ class ReviewRow(Base):
 
 
 class DailyRow(Base):
-    """A player's game of a daily challenge: one per nickname (``name_key``,
-    its folded form), game and day. ``score`` is ``None`` until the game ends;
-    ``status`` is ``playing``, ``done`` or ``abandoned`` (a bot finished it)."""
+    """A player's game of a daily challenge: one per name (``name_key``, the
+    folded form of the guest's nickname or the account's name), game and day,
+    and one per account (``account_id``: a verified entry; ``None``: a guest's).
+    ``score`` is ``None`` until the game ends; ``status`` is ``playing``,
+    ``done`` or ``abandoned`` (a bot finished it)."""
 
     __tablename__ = "daily_scores"
+    __table_args__ = (Index("ix_daily_scores_account", "day", "game", "account_id", unique=True),)
 
     day: Mapped[str] = mapped_column(String(10), primary_key=True)
     game: Mapped[str] = mapped_column(String(32), primary_key=True)
@@ -138,6 +153,9 @@ class DailyRow(Base):
     table_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
     moves: Mapped[list | None] = mapped_column(JSON, nullable=True)
     at: Mapped[float] = mapped_column(Float)
+    #: the account that played it, logged in (``None``: a guest, by nickname)
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", name="fk_daily_scores_account"),
+                                                   nullable=True)
 
 
 class DailyBotRow(Base):

@@ -597,20 +597,21 @@ class TableManager:
         except OptionError as error:
             raise LobbyError(400, str(error), code="no-daily") from None
 
-    async def daily_table(self, game: str, nickname: str, address: str | None) -> dict:
+    async def daily_table(self, game: str, player: Seat, address: str | None) -> dict:
         """A table of its own playing today's challenge of ``game``, started;
-        refused if the nickname has started it today already."""
+        refused if the player (the account, or a guest's nickname) has started
+        it today already. An account holds the seat as at any table."""
         found = self.challenge(game)
         self.take_quota(address)
         built = await asyncio.to_thread(found.new_game)
         now, token = self.clock.now(), secrets.token_urlsafe(24)
-        seat = Seat("human", nickname=nickname, token_hash=hash_token(token), disconnected_at=now)
+        seat = replace(player, kind="human", token_hash=hash_token(token), disconnected_at=now)
         table = LiveTable.create(built, [seat], None, False, now, self.settings.bank_floor_seconds,
                                  seed=found.seed, daily=found.day.isoformat())
         table.creator, table.touched = address, now
         table.start(now)
         write = store.changes(table)
-        row = daily.entry(found, nickname, now, status=daily.PLAYING, table_id=table.id)
+        row = daily.entry(found, player, now, status=daily.PLAYING, table_id=table.id)
 
         def job(session: Any) -> bool:
             if not daily.add_entry(session, row):
@@ -618,12 +619,12 @@ class TableManager:
             write(session)
             return True
         await self.own(table)
-        await self.daily_stored(job, found, nickname)
+        await self.daily_stored(job, found, player)
         self.tables[table.id] = table
         self.note(table)
         return {"table": table.id, "seat": 0, "token": token, "invite": table.invite}
 
-    async def daily_submit(self, game: str, day: str, nickname: str, moves: list[str],
+    async def daily_submit(self, game: str, day: str, player: Seat, moves: list[str],
                            address: str | None) -> dict:
         """A game of today's challenge played elsewhere (``dicehall daily
         --submit``): replayed here on the day's dice, scored, entered once."""
@@ -638,17 +639,17 @@ class TableManager:
             raise LobbyError(400, f"these moves are not a game of today's challenge: {error}",
                              code="daily-moves") from None
         score = match.scores()[0]
-        row = daily.entry(found, nickname, self.clock.now(), status=daily.DONE, score=score, moves=moves)
-        await self.daily_stored(lambda session: daily.add_entry(session, row), found, nickname)
-        return {"score": score}
+        row = daily.entry(found, player, self.clock.now(), status=daily.DONE, score=score, moves=moves)
+        await self.daily_stored(lambda session: daily.add_entry(session, row), found, player)
+        return {"score": score, "verified": player.account_id is not None}
 
-    async def daily_stored(self, job: Any, found: Challenge, nickname: str) -> None:
+    async def daily_stored(self, job: Any, found: Challenge, player: Seat) -> None:
         try:
             added = await self.writer.store(job)
         except StorageError:
             raise LobbyError(503, "the game could not be stored; try again", code="storage") from None
         if not added:
-            raise LobbyError(409, f"{nickname!r} has played today's {found.game} challenge already: "
+            raise LobbyError(409, f"{player.nickname!r} has played today's {found.game} challenge already: "
                                   "one game a day (the dice would be the same)", code="daily-played")
 
     # --- rematches -------------------------------------------------------------

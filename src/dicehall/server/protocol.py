@@ -90,14 +90,15 @@ class JoinRequest(Strict):
 
 
 class DailyPlay(Strict):
-    """Start today's challenge at a table of one's own."""
+    """Start today's challenge at a table of one's own: a guest by
+    ``nickname`` (logged in, the account's name is used instead)."""
 
-    nickname: Annotated[str, Field(min_length=1, max_length=24)]
+    nickname: Annotated[str | None, Field(min_length=1, max_length=24)] = None
 
     @field_validator("nickname")
     @classmethod
-    def _nickname(cls, value: str) -> str:
-        return check_nickname(value)
+    def _nickname(cls, value: str | None) -> str | None:
+        return None if value is None else check_nickname(value)
 
 
 #: the most moves a daily game sent from a terminal may have (Dizzle level 8 solo has about 130)

@@ -243,10 +243,14 @@ def daily_of(request: Request) -> DailyBots:
 
 @router.get("/daily", responses=errors(400, 422, 503))
 async def daily_challenges(request: Request, day: Annotated[str | None, Query(max_length=10)] = None,
-                           table: Annotated[str | None, Query(max_length=32)] = None) -> list[dict]:
+                           table: Annotated[str | None, Query(max_length=32)] = None,
+                           verified: bool = False) -> list[dict]:
     """The challenges of a day (default: today, UTC), each with its leaderboard
-    and the bot's score to beat (``null`` while the bot plays it); with
-    ``table``, that daily table's game has ``yours``: its status, score and place."""
+    (accounts' and guests' entries in one list, each with ``verified``; with
+    ``verified=true`` the accounts' entries only, and the item's ``verified``
+    says so) and the bot's score to beat (``null`` while the bot plays it);
+    with ``table``, that daily table's game has ``yours``: its status, score,
+    place on that leaderboard and whether it is an account's."""
     manager = manager_of(request)
     try:
         when = parse_day(day) if day else manager.today()
@@ -257,9 +261,9 @@ async def daily_challenges(request: Request, day: Annotated[str | None, Query(ma
     def read() -> list[dict]:
         with manager.sessions() as session:
             listed = [{**found.to_json(),
-                       **daily.standings(session, found.day.isoformat(), found.game, limit)}
+                       **daily.standings(session, found.day.isoformat(), found.game, limit, verified)}
                       for found in challenges(when)]
-            yours = daily.of_table(session, table) if table else None
+            yours = daily.of_table(session, table, verified) if table else None
             for item in listed:
                 if yours and (item["day"], item["game"]) == (yours["day"], yours["game"]):
                     item["yours"] = yours
@@ -278,19 +282,22 @@ async def daily_challenges(request: Request, day: Annotated[str | None, Query(ma
 @router.post("/daily/{game}/play", status_code=201, responses=errors(400, 409, 422, 429, 503))
 async def daily_play(game: str, body: DailyPlay, request: Request) -> dict:
     """Start today's challenge of ``game`` at a table of one's own: ``{"table",
-    "seat", "token", "invite"}``; once a day per nickname (409 ``daily-played``)."""
+    "seat", "token", "invite"}``. Logged in, the account's entry (verified; a
+    ``nickname`` is ignored), once a day per account; a guest's, once a day per
+    nickname (409 ``daily-played``)."""
     player = await player_of(request, body.nickname)
-    return await manager_of(request).daily_table(game, player.nickname, client_of(request))
+    return await manager_of(request).daily_table(game, player, client_of(request))
 
 
 @router.post("/daily/{game}/scores", status_code=201, responses=errors(400, 409, 422, 429, 503))
 async def daily_score(game: str, body: DailyScore, request: Request) -> dict:
     """Enter a game of today's challenge played in the terminal: the server
-    replays ``moves`` on the day's dice and answers ``{"score", "rank",
-    "entries", "bot"}``."""
+    replays ``moves`` on the day's dice and answers ``{"score", "verified",
+    "rank", "entries", "bot"}``. Logged in, it is the account's entry
+    (verified); a guest's is the ``nickname``'s."""
     manager = manager_of(request)
     player = await player_of(request, body.nickname)
-    entered = await manager.daily_submit(game, body.day, player.nickname, body.moves, client_of(request))
+    entered = await manager.daily_submit(game, body.day, player, body.moves, client_of(request))
     found = manager.challenge(game)
 
     def read() -> dict:
