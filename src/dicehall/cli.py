@@ -14,7 +14,7 @@ from functools import reduce
 from importlib import import_module
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Annotated, NoReturn, Optional
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional
 
 import typer
 from rich.console import Console
@@ -126,6 +126,10 @@ def play(
         console.print(f"record written to {record}", highlight=False, markup=False)
 
 
+#: the environment variable ``dicehall daily --user`` reads the password from
+PASSWORD_VARIABLE = "DICEHALL_PASSWORD"
+
+
 @app.command()
 def daily(
     game_name: Annotated[Optional[str], typer.Argument(
@@ -141,9 +145,17 @@ def daily(
     submit: Annotated[Optional[str], typer.Option(
         help="A Dicehall server's address (http://host:port): enter your game on its leaderboard "
              "of the day (the server replays it on the day's dice).")] = None,
-    name: Annotated[Optional[str], typer.Option(help="Your nickname on that leaderboard.")] = None,
+    user: Annotated[Optional[str], typer.Option(
+        help="Your account on that server: the game is entered as the account's, verified (one a "
+             f"day). The password is read from ${PASSWORD_VARIABLE} or asked for; logged in before "
+             "you play, logged out after.")] = None,
+    name: Annotated[Optional[str], typer.Option(
+        help="Without an account: your nickname on that leaderboard (a guest's, not verified).")] = None,
 ) -> None:
-    """Play the daily challenge: one solo game a day per game, the same dice for everyone."""
+    """Play the daily challenge: one solo game a day per game, the same dice for everyone.
+
+    With --submit the game goes on the server's leaderboard of the day: as your
+    account's entry with --user (verified), or as a guest's by --name."""
     from .bots.daily import played_by
     from .engine.daily import challenge, challenges, parse_day, today
     from .play import TerminalTable
@@ -156,13 +168,29 @@ def daily(
                 console.print(f"{found.day}: {found.new_game().title} ({variant}): "
                               f"dicehall daily {found.game}", highlight=False)
             return
-        if submit and not name:
-            fail("--submit needs your --name for the leaderboard")
+        if (user or name) and not submit:
+            fail("--user and --name name you on a server's leaderboard: give its --submit URL")
+        if user and name:
+            fail("--name is a guest's nickname; with --user the leaderboard shows your account's name")
+        if submit and not (user or name):
+            fail("--submit needs your account (--user) or a nickname (--name) for the leaderboard")
         if against != "none":
             importable_here(against)
         found = challenge(game_name, when)
+    login = ServerLogin.open(submit, user) if user else None
+    try:
+        play_daily(found, TerminalTable, played_by, against, record, submit, user or name, login)
+    finally:
+        if login:
+            login.close()
+
+
+def play_daily(found, table_class, played_by, against: str, record: Optional[Path], submit: Optional[str],
+               name: Optional[str], login: Optional[ServerLogin]) -> None:
+    """Play the challenge in the terminal, then the bot's game and the submission."""
+    with reported():
         match = found.match()
-        TerminalTable(match, ["human"], renderer(match.game), console).run()
+        table_class(match, ["human"], renderer(match.game), console).run()
     if not match.is_over():
         return
     score = match.scores()[0]
@@ -178,30 +206,85 @@ def daily(
         console.print(f"{against} scored {theirs.scores()[0]} on the same dice", highlight=False)
     if submit:
         moves = [entry.notation for entry in match.entries if entry.seat == 0]
-        print_entered(send_daily(submit, found.game, {"day": found.day.isoformat(), "nickname": name,
-                                                       "moves": moves}))
+        body = {"day": found.day.isoformat(), "moves": moves, **({} if login else {"nickname": name})}
+        print_entered(send_daily(submit, found.game, body, login))
 
 
-def send_daily(server: str, game: str, body: dict) -> dict:
-    """Post a daily game to a server's leaderboard; its refusal is a clear error."""
+def server_call(server: str, method: str, path: str, body: Optional[dict], headers: dict,
+                refused: str) -> tuple[dict, Any]:
+    """One call of a server's API: its JSON answer and headers; a refusal
+    (``refused``: what was asked) or an unreachable server is a clear error."""
     from urllib.error import HTTPError, URLError
     from urllib.request import Request, urlopen
 
-    request = Request(f"{server.rstrip('/')}/api/daily/{game}/scores", json.dumps(body).encode(),
-                      {"Content-Type": "application/json"})
+    data = None if body is None else json.dumps(body).encode()
+    request = Request(f"{server.rstrip('/')}{path}", data, {"Content-Type": "application/json", **headers},
+                      method=method)
     try:
         with urlopen(request, timeout=30) as answer:
-            return json.load(answer)
+            raw = answer.read()
+            return (json.loads(raw) if raw else {}), answer.headers
     except HTTPError as error:
-        detail = json.load(error).get("detail", error.reason)
-        fail(f"{server} did not take the game: {detail}")
+        try:
+            detail = json.load(error).get("detail", error.reason)
+        except ValueError:
+            detail = error.reason
+        fail(f"{server} {refused}: {detail}")
     except (URLError, OSError) as error:
         fail(f"could not reach {server}: {getattr(error, 'reason', error)}")
 
 
+class ServerLogin:
+    """A login to a Dicehall server's API (``POST /api/session``), as a browser
+    has one: the session cookie and its CSRF token, sent with each change."""
+
+    COOKIE = "dicehall_session"
+
+    def __init__(self, server: str, cookie: str, csrf: str) -> None:
+        self.server, self.cookie, self.csrf = server, cookie, csrf
+
+    @classmethod
+    def open(cls, server: str, user: str) -> ServerLogin:
+        """Log in as ``user``, the password from :data:`PASSWORD_VARIABLE` or asked for."""
+        from urllib.parse import urlsplit
+
+        address = urlsplit(server)
+        if address.scheme != "https" and address.hostname not in ("localhost", "127.0.0.1", "::1"):
+            errors.print(f"warning: {server} is not https: your password goes over the network unencrypted",
+                         highlight=False, soft_wrap=True)
+        password = os.environ.get(PASSWORD_VARIABLE) or typer.prompt(
+            f"{user}'s password on {server}", hide_input=True, err=True)
+        answer, headers = server_call(server, "POST", "/api/session", {"name": user, "password": password},
+                                      {}, f"did not log {user} in")
+        for header in headers.get_all("Set-Cookie") or []:
+            name, _, rest = header.partition("=")
+            if name.strip() == cls.COOKIE:
+                console.print(f"logged in to {server} as {answer['name']}", highlight=False)
+                return cls(server, rest.split(";", 1)[0], answer["csrf"])
+        fail(f"{server} answered no session cookie to the login")
+
+    def headers(self) -> dict:
+        return {"Cookie": f"{self.COOKIE}={self.cookie}", "X-CSRF-Token": self.csrf}
+
+    def close(self) -> None:
+        """Log out (this login only); a failure to is only reported."""
+        try:
+            server_call(self.server, "DELETE", "/api/session", None, self.headers(), "did not log out")
+        except typer.Exit:
+            pass
+
+
+def send_daily(server: str, game: str, body: dict, login: Optional[ServerLogin] = None) -> dict:
+    """Post a daily game to a server's leaderboard (as the login's account, if
+    one); its refusal is a clear error."""
+    return server_call(server, "POST", f"/api/daily/{game}/scores", body, login.headers() if login else {},
+                       "did not take the game")[0]
+
+
 def print_entered(entered: dict) -> None:
+    kind = "your account's entry, verified" if entered.get("verified") else "a guest's nickname, not verified"
     console.print(f"entered: place {entered['rank']} of {entered['entries']} today "
-                  f"(score {entered['score']}; nicknames are not verified)", highlight=False)
+                  f"(score {entered['score']}; {kind})", highlight=False)
     if entered.get("bot"):
         bot = entered["bot"]
         console.print(f"the server's {bot['bot']} scored {bot['score']}", highlight=False)
