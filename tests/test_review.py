@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from dicehall.bots import make_bot
-from dicehall.bots.review import MISTAKE_POINTS, review
+from dicehall.bots.review import MISTAKE_POINTS, reference, review
 from dicehall.cli import app
 from dicehall.engine import make_game
 from dicehall.engine.record import GameRecord, RecordEntry
@@ -40,7 +40,7 @@ def test_the_parts_of_the_score_add_up_and_each_decision_is_weighed():
     decisions = [entry for entry in record.entries if entry.seat == 0]
     assert [d.taken for d in found.decisions] == [entry.notation for entry in decisions]
     assert found.score == record.result["scores"][0]
-    assert found.start + found.against_greedy + found.luck == pytest.approx(found.score)
+    assert found.start + found.against_reference + found.luck == pytest.approx(found.score)
     for decision in found.decisions:
         assert decision.taken in decision.values and decision.preferred in decision.values
         assert decision.low <= decision.loss <= decision.high
@@ -50,8 +50,8 @@ def test_the_parts_of_the_score_add_up_and_each_decision_is_weighed():
 
 def test_random_play_is_found_to_lose_points_and_its_mistakes_flagged():
     careless = review(played("dizzle", {"players": 1}, ["random"], seed=4), 0, rounds=8, width=3)
-    careful = review(played("dizzle", {"players": 1}, ["greedy"], seed=4), 0, rounds=8, width=3)
-    assert careless.against_greedy < -10 < careful.against_greedy
+    careful = review(played("dizzle", {"players": 1}, ["learned"], seed=4), 0, rounds=8, width=3)
+    assert careless.against_reference < -10 < careful.against_reference
     assert careless.lost_to_decisions > careful.lost_to_decisions + 10
     mistakes = careless.mistakes(len(careless.decisions))
     assert len(mistakes) >= 3 and careless.mistakes() == mistakes[:3]
@@ -68,6 +68,24 @@ def test_a_review_of_a_game_for_two_keeps_to_what_the_seat_knew_and_repeats_by_s
     assert one.to_json() == again.to_json()
     assert one.seat == 1 and len(one.decisions) == sum(entry.seat == 1 for entry in record.entries)
     assert "the others' play" in one.summary()
+
+
+def test_solo_games_on_shipped_sheets_are_weighed_by_the_learned_value_others_by_greedy_play():
+    """The learned value plays solo Dizzle far better than greedy play, so its
+    play-outs value decisions by what a strong player makes of them."""
+    solo = review(played("dizzle", {"players": 1, "level": 2}, ["greedy"], seed=3), 0, rounds=4, width=2)
+    assert solo.reference == "learned" and "the learned value's play" in solo.summary()
+    learned = reference(make_game("dizzle", players=1, level=2))
+    greedy = reference(make_game("dizzle", players=2))
+    assert (learned.name, greedy.name) == ("learned", "greedy")
+    state, rng = make_game("dizzle", players=1, level=2).new_initial_state(), random.Random(1)
+    state.apply_outcome(state.sample_chance(rng))
+    bot = make_bot("learned")
+    assert learned.ranking(state, 0, rng)[0] == bot.choose(state, 0, random.Random(2))
+    # greedy decisions lose points against the learned value's play
+    assert solo.against_reference < 0 and solo.to_json()["reference"] == "learned"
+    sheet_of_ones_own = make_game("dizzle", players=1, sheet=make_game("dizzle", level=2).sheet.data)
+    assert reference(sheet_of_ones_own).name == "greedy"
 
 
 def test_unfinished_games_bad_seats_and_budgets_are_refused():

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from dicehall.bots.levels import LEVELS
+from dicehall.bots.review import REFERENCE_WORDS
 from dicehall.games.nochmal.actions import SPECIAL_FACES
 from dicehall.games.nochmal.sheet import COLOURS, ITEMS
 from dicehall.server.config import Settings
@@ -54,6 +55,9 @@ DYNAMIC = {
     "error.http.": HTTP_ERRORS,
     "lobby.about.": GAME_NAMES,
     "lobby.timer.timeout.": GAME_NAMES,
+    "review.score.": list(REFERENCE_WORDS),
+    "review.gained.": list(REFERENCE_WORDS),
+    "review.lost.": list(REFERENCE_WORDS),
 }
 KEY_USES = [
     re.compile(r"\bt\(\s*\"([\w.-]+)\""),

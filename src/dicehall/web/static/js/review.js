@@ -17,11 +17,14 @@ function points(value) {
 }
 
 function summary(found) {
-  const gained = found.against_greedy >= 0 ? "review.gained" : "review.lost";
+  // the play the values come from; a review stored before it was named was greedy play's
+  const reference = found.reference || "greedy";
+  const against = found.against_reference ?? found.against_greedy;
   const luck = found.luck >= 0 ? "review.luck_gave" : "review.luck_took";
   return [
-    t("review.score", { score: found.score, start: found.start.toFixed(1) }),
-    t(gained, { points: points(found.against_greedy) }),
+    t(`review.score.${reference}`, { score: found.score, start: found.start.toFixed(1) }),
+    against >= 0 ? t(`review.gained.${reference}`, { points: points(against) })
+      : t(`review.lost.${reference}`, { points: points(against) }),
     t(luck, { points: points(found.luck) }),
     t("review.against_preferred", { points: Math.max(found.lost_to_decisions, 0).toFixed(1),
       mistakes: found.decisions.filter((d) => d.mistake).length }),
