@@ -1,11 +1,15 @@
 // The daily challenge (docs/server.md, "Daily challenge"): the lobby's card
 // with each game's challenge of the day, its leaderboard and the bot's score
-// to beat (GET /api/daily), a button that starts one's own game of it (POST
-// /api/daily/{game}/play), and at the end of a daily game its place today.
+// to beat (GET /api/daily; accounts' entries marked verified, their names
+// linking to their profiles, or the accounts' entries only), a button that
+// starts one's own game of it (POST /api/daily/{game}/play: the account's
+// when logged in, else the nickname's), and at the end of a daily game its
+// place today and whether it was entered verified.
 
 import { api } from "./api.js";
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
+import { profileUrl } from "./players.js";
 
 // How often the end of a daily game asks again while the bot still plays the dice.
 const BOT_POLL_MS = 3000;
@@ -24,12 +28,23 @@ function botLine(item) {
   return t("daily.bot", { bot: t(key) === key ? item.bot.bot : t(key), score: item.bot.score });
 }
 
+// A verified entry's name links to the account's profile, with the verified mark.
+function entryName(entry) {
+  if (!entry.verified) return el("span", { class: "name", text: entry.nickname });
+  return el("span", { class: "name" },
+    el("a", { class: "profile-link", href: profileUrl(entry.nickname), text: entry.nickname }),
+    el("span", { class: "verified-mark", "data-testid": "daily-verified", title: t("daily.verified_title"),
+      "aria-label": t("daily.verified_title"), text: "✓" }));
+}
+
 function leaderboard(item) {
-  if (!item.leaderboard.length) return el("p", { class: "help", "data-testid": "daily-empty", text: t("daily.empty") });
+  if (!item.leaderboard.length) {
+    return el("p", { class: "help", "data-testid": "daily-empty", text: t(item.verified ? "daily.empty_verified" : "daily.empty") });
+  }
   return el("ol", { class: "daily-board", "data-testid": "daily-board" }, item.leaderboard.map((entry) =>
-    el("li", { "data-player": entry.nickname, "data-testid": "daily-row" },
+    el("li", { "data-player": entry.nickname, "data-verified": String(entry.verified), "data-testid": "daily-row" },
       el("span", { class: "rank", text: `${entry.rank}.` }),
-      el("span", { class: "name", text: entry.nickname }),
+      entryName(entry),
       el("span", { class: "score", text: entry.score }),
       entry.source === "terminal" ? el("span", { class: "source", text: t("daily.terminal") }) : null)));
 }
@@ -41,7 +56,9 @@ export function renderDailyCard(node, items, onPlay) {
       variant(item) && [" · ", el("span", { class: "variant", text: variant(item) })]),
     el("p", { class: "help", "data-testid": "daily-bot", text: botLine(item) }),
     leaderboard(item),
-    el("p", { class: "help", text: t("daily.entries", { count: item.entries }) }),
+    el("p", { class: "help", "data-testid": "daily-entries", text: item.verified
+      ? t("daily.entries_verified", { count: item.entries })
+      : t("daily.entries", { count: item.entries, verified: item.verified_entries }) }),
     el("button", { type: "button", class: "primary", "data-testid": "daily-play", text: t("daily.play"),
       onclick: () => onPlay(item.game) }))));
 }
@@ -60,7 +77,8 @@ export async function renderDailyResult(node, table, replay) {
     el("p", { "data-testid": "daily-place", text: place }),
     el("p", { "data-testid": "daily-bot", text: botLine(item) }),
     el("p", {}, el("a", { href: replay, "data-testid": "daily-review", text: t("daily.review") })),
-    el("p", { class: "help", text: t("daily.unverified") }));
+    el("p", { class: "help", "data-testid": "daily-kind", "data-verified": String(yours.verified),
+      text: t(yours.verified ? "daily.yours_verified" : "daily.yours_guest") }));
   node.hidden = false;
   if (!item.bot) setTimeout(() => renderDailyResult(node, table, replay), BOT_POLL_MS);
 }

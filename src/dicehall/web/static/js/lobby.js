@@ -109,9 +109,15 @@ function renderDaily() {
   renderDailyCard($("#daily-games"), state.daily, (game) => playDaily(game).catch(showError));
 }
 
+// The leaderboards as last asked for (everyone's, or with "Accounts only" the
+// accounts' entries): an older answer arriving late is dropped.
+let dailyAsked = 0;
 async function refreshDaily() {
+  const asked = ++dailyAsked;
   try {
-    state.daily = await api.daily();
+    const items = await api.daily(undefined, undefined, $("#daily-verified-only").checked);
+    if (asked !== dailyAsked) return;
+    state.daily = items;
     renderDaily();
   } catch (error) {
     showError(error);
@@ -515,6 +521,7 @@ async function main() {
   $("#refresh").addEventListener("click", refreshTables);
   $("#leaderboard-game").addEventListener("change", leaderboardGameChanged);
   $("#leaderboard-variant").addEventListener("change", refreshLeaderboard);
+  $("#daily-verified-only").addEventListener("change", refreshDaily);
   onLanguageChange(retranslate);
   try {
     state.games = await api.games();
