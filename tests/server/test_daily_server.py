@@ -178,6 +178,8 @@ def test_a_logged_in_players_game_is_the_accounts_verified_entry(server):
     started = answer.json()
     seat = ann.get(f"/api/tables/{started['table']}").json()["seats"][0]
     assert (seat["nickname"], seat["account"]) == ("Ann", True)
+    mine = ann.get("/api/my/tables").json()                  # resumable from any of Ann's browsers
+    assert [(table["id"], table["invite"]) for table in mine] == [(started["table"], started["invite"])]
     with server.player(started["table"], started["token"], started["invite"]) as player:
         player.play_to_end(server.clock)
         score = player.state["table"]["result"]["scores"][0]
