@@ -87,3 +87,25 @@ def test_the_tuned_so_gut_weights_play_better_than_the_hand_written_outlook():
     tuned = tune.mean_score("so-gut", SOLO_WEIGHTS["so-gut"], games, first=10_000)
     assert tuned > hand + 1.0
     assert SOLO_WEIGHTS["classic"] == SoloWeights()
+
+
+def test_solo_so_gut_searches_two_own_decisions_deep_and_the_rest_one():
+    from dicehall.bots import make_bot
+    from dicehall.bots.levels import LevelBot
+    from dicehall.bots.rollout import RolloutBot
+
+    def search(level: str, **options):
+        bot = LevelBot(level).search(make_game("nochmal", **options).new_initial_state())
+        assert isinstance(bot, RolloutBot)
+        return bot
+
+    assert search("hard", players=1).depth == 2 and search("expert", players=1).depth == 2
+    assert search("expert", players=1).rounds > search("hard", players=1).rounds
+    assert search("medium", players=1).depth == 1
+    for options in ({"players": 1, "edition": "classic"}, {"players": 2}):
+        assert search("hard", **options).depth == 1
+    # a sheet of one's own keeps the game's levels
+    from dicehall.games.nochmal.sheetfile import edition_sheet
+    own = make_game("nochmal", players=1, sheet=edition_sheet("so-gut").data)
+    assert own.levels["hard"] == make_game("nochmal", players=2).levels["hard"]
+    assert make_bot(own.levels["hard"]).depth == 1
