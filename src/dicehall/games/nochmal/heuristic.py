@@ -13,9 +13,12 @@ Solo on a printed sheet the outlook knows more of the sheet's future
 (:class:`SoloWeights`, one set per edition, tuned by greedy solo games with
 :mod:`.tune`): an open column also carries the heart bonus it would bring
 with the hearts circled now (so a heart is worth the open columns' chances),
-a column with no free box in reach counts less, an open row (so-gut) is worth
-its points and item times a chance of its own, and the last colour to
-complete for an early end counts the rolls it would save.
+a column with no free box in reach may count less (the tuning kept it at 1),
+an open row (so-gut) is worth its points and item times a chance of its own,
+and the last colour to complete for an early end counts the rolls it would
+save. Classic keeps the hand-written weights (its tuned ones did not hold on
+other dice); with them this is the hand-written outlook, and a finished game
+is worth exactly its score.
 """
 
 from __future__ import annotations
