@@ -22,7 +22,8 @@ from dicehall.engine.state import GameState
 CONFIGURATIONS = [
     ("dizzle", {"players": 2, "level": 1}), ("dizzle", {"players": 4, "level": 8}),
     ("dizzle", {"players": 1, "level": 7}), ("nochmal", {"players": 2}),
-    ("nochmal", {"players": 6}), ("nochmal", {"players": 1, "edition": "classic"}),
+    ("nochmal", {"players": 6}), ("nochmal", {"players": 1}),
+    ("nochmal", {"players": 1, "edition": "classic"}),
     ("razzle", {"players": 3}),
 ]
 

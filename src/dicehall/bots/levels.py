@@ -11,6 +11,13 @@ game's own search with a budget per move, named by the game in
 | ``hard`` | MCTS, 1,000 iterations or 2 s | rollouts, 8 rounds per candidate or 1.8 s |
 | ``expert`` | MCTS, 5,000 iterations or 9 s | rollouts, 32 rounds per candidate or 9 s |
 
+Solo games on a shipped sheet replace ``hard`` and ``expert`` (each game's
+``SOLO_LEVELS``): in solo Dizzle (levels 1-8) the learned value's
+``lookahead`` eight decisions deep (32 samples of 10 candidates; ``expert``
+64 of 12), in solo *Noch mal so gut!* rollouts two own decisions deep
+(8 rounds or 1.8 s; ``expert`` 32 rounds or 9 s). docs/strength.md has
+their numbers.
+
 ``expert`` is for analysis (the daily challenge's score to beat, hints on
 request): up to 10 s a move, so tables do not offer it by default
 (``Settings.bot_levels``). Whichever budget runs out first ends the search. A rollout already begun
