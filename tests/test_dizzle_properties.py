@@ -1,9 +1,13 @@
 """Property tests over random Dizzle games of every level and player count."""
 
+import random
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dicehall.engine import make_game
+from dicehall.engine.playout import play_on
+from dicehall.games.dizzle.scoring import sheet_score
 from scenario import check_legal_actions, check_round_trips
 from scenario import random_game as play_randomly
 
@@ -114,3 +118,29 @@ def test_legal_actions_round_trip_through_notation_and_mask(config):
     level, players, seed = config
 
     random_game(level, players, seed, check_legal_actions)
+
+
+@settings(max_examples=25, deadline=None)
+@given(configs)
+def test_kept_scores_follow_every_change_of_a_sheet(config):
+    """Scores asked at every step (as per-step rewards ask) come from the state's
+    kept scores; they equal the scores worked out from the sheets afresh, also
+    in clones that go their own way."""
+    level, players, seed = config
+    clones, seen = [], []
+
+    def fresh(state):
+        return [sheet_score(state.sheet, state.crossed[p], state.scribbled[p], state.flag_values[p],
+                            state.game.solo, state.tracks[p]) for p in range(players)]
+
+    def inspect(state, seat=None):
+        assert state.scores() == fresh(state)
+        seen.append(state.phase)
+        if len(seen) % 25 == 0 and len(clones) < 3:
+            clones.append(state.clone())
+
+    random_game(level, players, seed, inspect)
+    for number, clone in enumerate(clones):
+        play_on(clone, lambda state, seat, rng: rng.choice(state.legal_action_ids(seat)),
+                random.Random(seed + number), inspect)
+        inspect(clone)

@@ -125,3 +125,14 @@ def test_another_seats_pending_choice_does_not_show(name, options):
 
 def test_every_configuration_of_the_checkers_has_an_encoder():
     assert {name for name, _ in CONFIGURATIONS} == {"dizzle", "nochmal", "razzle"}
+
+
+def test_kept_planes_are_the_planes_of_their_masks_and_stay_bounded(monkeypatch):
+    import dicehall.rl.observations as observations
+
+    monkeypatch.setattr(observations, "PLANES_KEPT", 8)
+    kept, rng = observations.Planes(63), random.Random(3)
+    masks = [rng.getrandbits(63) for _ in range(40)] + [0, 1 << 62]
+    assert b"".join(map(kept.__getitem__, masks)) == planes(masks, 63)
+    assert b"".join(map(kept.__getitem__, masks)) == planes(masks, 63)
+    assert 0 < len(kept) <= 8

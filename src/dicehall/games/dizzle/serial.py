@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine.bits import mask_of
 from ...engine.errors import DicehallError, InconsistentState
 from .sheet import TRACK_PIECES
-from .state import LAVA, LAVA_ROLL, OVER, PHASES, PLANET, ROLL, TRACK, DizzleState
+from .state import LAVA, LAVA_ROLL, OVER, PHASES, PLANET, ROLL, TRACK, DizzleState, piece_masks_of
 
 PIECE_NAMES = {bits: name for name, bits in TRACK_PIECES.items()}
 
@@ -87,6 +87,7 @@ def _read(game: DizzleGame, data: Mapping[str, Any]) -> DizzleState:
     state.tracks = [{sheet.field_index(name): TRACK_PIECES[piece] for name, piece in p["tracks"].items()}
                     for p in players]
     state.track_due = [mask(p["track_due"]) for p in players]
+    state.piece_masks = [piece_masks_of(tracks) for tracks in state.tracks]
     state.locked = [sheet.locked(crossed) for crossed in state.crossed]
     state.check()
     return state
@@ -144,6 +145,8 @@ def _sheet_problem(state: DizzleState, p: int) -> str | None:
     drawn = sum(1 << i for i in state.tracks[p])
     if drawn & ~crossed or (sheet.railway and (crossed & sheet.numbered) & ~(drawn | state.track_due[p])):
         return "track pieces out of step with the crossed fields"
+    if state.piece_masks[p] != piece_masks_of(state.tracks[p]):
+        return "piece masks out of step with the track pieces"
     if dice & state.locked[p] or state.locked[p] != sheet.locked(crossed):
         return "locks out of step with the crossed keys"
     if (crossed & sheet.planets).bit_count() > (crossed & sheet.rockets).bit_count():

@@ -29,6 +29,7 @@ from .scoring import remembered_score, score_parts, sheet_parts
 from .sheet import TRACK_PIECES
 
 TRACK_BITS = tuple(TRACK_PIECES.values())
+NO_PIECES = (0,) * len(TRACK_BITS)
 
 if TYPE_CHECKING:
     from .game import DizzleGame
@@ -40,11 +41,24 @@ SOLO_DICE = 2
 STEPS = (PLANET, LAVA, TRACK)          # the simultaneous steps
 
 
+def with_piece(masks: tuple[int, ...], piece: int, field: int) -> tuple[int, ...]:
+    """``masks`` (:attr:`DizzleState.piece_masks` of a seat) with piece number ``piece`` on ``field``."""
+    return masks[:piece] + (masks[piece] | 1 << field,) + masks[piece + 1:]
+
+
+def piece_masks_of(tracks: dict[int, int]) -> tuple[int, ...]:
+    """A seat's drawn track pieces (field -> piece bits) as one mask per kind of piece."""
+    masks = NO_PIECES
+    for field, bits in tracks.items():
+        masks = with_piece(masks, TRACK_BITS.index(bits), field)
+    return masks
+
+
 class DizzleState(GameState):
     __slots__ = ("sheet", "phase", "draft", "turn", "middle", "left", "set_aside", "active",
                  "last_turn", "crossed", "scribbled", "dice", "locked", "flag_next",
                  "flag_values", "planets_due", "pick", "lava", "lava_die", "tracks",
-                 "track_due")
+                 "track_due", "piece_masks", "kept_scores")
 
     game: DizzleGame
 
@@ -72,6 +86,12 @@ class DizzleState(GameState):
         self.lava_die = 0
         self.tracks: list[dict[int, int]] = [{} for _ in range(n)]
         self.track_due = [0] * n
+        #: per seat, the fields holding each kind of track piece (in ``TRACK_BITS`` order):
+        #: ``tracks`` as masks, kept up to date for the observation encoders
+        self.piece_masks: list[tuple[int, ...]] = [NO_PIECES] * n
+        #: per seat, the sheet's score since its last change; ``None``: worked out
+        #: again by :meth:`scores` (only crossing and the planet and track choices change one)
+        self.kept_scores: list[int | None] = [None] * n
 
     # --- whose decision ---------------------------------------------------------
     def current_player(self) -> int:
@@ -288,6 +308,7 @@ class DizzleState(GameState):
         seats = range(self.game.num_players)
         for seat in seats:
             crossed[seat] |= placed[seat]
+        self.kept_scores = [None] * len(placed)
         if not self.game.solo:
             for bomb in sheet.bombs:
                 if any(placed[seat] & bomb.mask for seat in seats):
@@ -336,12 +357,15 @@ class DizzleState(GameState):
             if phase == PLANET:
                 self.crossed[seat] |= 1 << (pick - codes.planets)
                 self.planets_due[seat] -= 1
+                self.kept_scores[seat] = None
             elif phase == LAVA:
                 self.lava[seat] |= 1 << (pick - codes.lava)
             else:
                 field, piece = divmod(pick - codes.track, 6)
                 self.tracks[seat][field] = TRACK_BITS[piece]
                 self.track_due[seat] &= ~(1 << field)
+                self.piece_masks[seat] = with_piece(self.piece_masks[seat], piece, field)
+                self.kept_scores[seat] = None
         self.pick = [-1] * len(self.pick)
         if phase == LAVA:
             self.phase = ROLL
@@ -362,11 +386,18 @@ class DizzleState(GameState):
 
     # --- results -----------------------------------------------------------------
     def scores(self) -> list[int]:
-        """Each sheet's score, remembered by its inputs (:func:`.scoring.remembered_score`)."""
-        sheet, solo = self.sheet, self.game.solo
-        return [remembered_score(sheet, crossed, scribbled, tuple(flags), solo, tuple(tracks.items()))
-                for crossed, scribbled, flags, tracks
-                in zip(self.crossed, self.scribbled, self.flag_values, self.tracks)]
+        """Each sheet's score: kept from the last call while the sheet is unchanged
+        (per-step rewards ask at every step), else remembered by its inputs
+        (:func:`.scoring.remembered_score`)."""
+        kept = self.kept_scores
+        if None in kept:
+            sheet, solo = self.sheet, self.game.solo
+            for seat, score in enumerate(kept):
+                if score is None:
+                    kept[seat] = remembered_score(sheet, self.crossed[seat], self.scribbled[seat],
+                                                  tuple(self.flag_values[seat]), solo,
+                                                  tuple(self.tracks[seat].items()))
+        return kept[:]      # type: ignore[return-value]
 
     def tie_break(self, seat: int) -> tuple:
         """Fewer crossed fields wins a tie on points."""
@@ -403,6 +434,8 @@ class DizzleState(GameState):
         other.lava_die = self.lava_die
         other.tracks = [dict(tracks) for tracks in self.tracks]
         other.track_due = self.track_due[:]
+        other.piece_masks = self.piece_masks[:]
+        other.kept_scores = self.kept_scores[:]
         return other
 
     # --- serialisation, views and checks live in their own module --------------------

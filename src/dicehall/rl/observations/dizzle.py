@@ -11,9 +11,9 @@ from operator import or_
 
 from ...engine.bits import mask_of
 from ...games.dizzle.game import DizzleGame
-from ...games.dizzle.sheet import TRACK_PIECES, Scored
-from ...games.dizzle.state import PHASES, DizzleState
-from . import Encoder, Field, bits, one_hot, planes
+from ...games.dizzle.sheet import Scored
+from ...games.dizzle.state import PHASES, TRACK_BITS, DizzleState
+from . import Encoder, Field, Planes, bits, one_hot, planes
 
 #: the printed sheet, one 0/1 plane each: numbers 1-6, then the kinds of fields
 PRINTED = ("1", "2", "3", "4", "5", "6", "field", "start", "planets", "volcanoes", "rockets",
@@ -21,8 +21,6 @@ PRINTED = ("1", "2", "3", "4", "5", "6", "field", "start", "planets", "volcanoes
            "stations")
 #: each player's sheet, one 0/1 plane each
 MARKS = ("crossed", "scribbled", "placed", "locked", "lava", "track_due")
-PIECES = tuple(TRACK_PIECES.values())
-PIECE_PLANE = {bits: plane for plane, bits in enumerate(PIECES)}
 
 
 def union(groups: tuple[Scored, ...]) -> int:
@@ -42,7 +40,7 @@ class DizzleEncoder(Encoder):
         return [
             Field("printed", (len(PRINTED), *grid), constant=True),
             Field("sheets", (n, len(MARKS), *grid)),
-            Field("tracks", (n, len(PIECES), *grid)),
+            Field("tracks", (n, len(TRACK_BITS), *grid)),
             Field("flags_held", (n, flags)),
             Field("flag_values", (n, flags), high=most),
             Field("in_draft", (n,)),
@@ -70,14 +68,16 @@ class DizzleEncoder(Encoder):
 
     def raw(self, state: DizzleState, seat: int) -> bytes:
         n, order = self.game.num_players, self.orders[seat]
+        crossed, scribbled, dice, locked = state.crossed, state.scribbled, state.dice, state.locked
+        lava, due = state.lava, state.track_due
         masks = []
         for p in order:
-            masks += (state.crossed[p], state.scribbled[p], state.dice[p], state.locked[p],
-                      state.lava[p], state.track_due[p])
+            masks += (crossed[p], scribbled[p], dice[p], locked[p], lava[p], due[p])
         if self.stations:
+            pieces = state.piece_masks
             for p in order:
-                masks += self.track_masks(state.tracks[p])
-        parts = [self.prefixes[seat], planes(masks, self.game.sheet.size)]
+                masks += pieces[p]
+        parts = [self.prefixes[seat], *map(self.planes.__getitem__, masks)]
         if not self.stations:
             parts.append(self.no_tracks)
         if self.flags:
@@ -85,8 +85,9 @@ class DizzleEncoder(Encoder):
         if n == 1:
             parts.append(bytes((state.active & 1, state.planets_due[0], state.pick[0] >= 0)))
         else:
-            parts.append(bytes([state.active >> p & 1 for p in order] + [state.planets_due[p] for p in order]
-                               + [state.pick[p] >= 0 for p in order]))
+            active, planets_due, pick = state.active, state.planets_due, state.pick
+            parts.append(bytes([active >> p & 1 for p in order] + [planets_due[p] for p in order]
+                               + [pick[p] >= 0 for p in order]))
         parts += (one_hot(n, (state.turn - seat) % n), one_hot(n, (state.start_player - seat) % n),
                   bytes(state.middle[1:]), one_hot(6, state.lava_die - 1))
         if self.flags:
@@ -94,6 +95,11 @@ class DizzleEncoder(Encoder):
         parts += (one_hot(len(PHASES), state.phase),
                   bytes((state.draft, state.left, state.set_aside, state.last_turn)))
         return b"".join(parts)
+
+    @cached_property
+    def planes(self) -> Planes:
+        """The sheet's planes remembered by their masks."""
+        return Planes(self.game.sheet.size)
 
     @cached_property
     def flags(self) -> int:
@@ -109,14 +115,6 @@ class DizzleEncoder(Encoder):
         """The ``tracks`` planes of a sheet without a railway: all 0."""
         tracks = self.slices["tracks"]
         return bytes(tracks.stop - tracks.start)
-
-    @staticmethod
-    def track_masks(tracks: dict[int, int]) -> list[int]:
-        """One seat's drawn track pieces as one mask per kind of piece."""
-        masks = [0] * len(PIECES)
-        for field, piece in tracks.items():
-            masks[PIECE_PLANE[piece]] |= 1 << field
-        return masks
 
     def flag_parts(self, state: DizzleState, order: list[int]) -> tuple[bytes, bytes]:
         """``flags_held`` and ``flag_values``: which flags each seat holds, at what value."""
