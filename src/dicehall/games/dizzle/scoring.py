@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
-from .railway import LONGEST_POINTS, remembered_railway
+from .railway import LONGEST_POINTS, railway_points, railway_score
 from .sheet import Scored, Sheet
 
 SOLO_BOMB_POINTS = 2
@@ -26,6 +26,13 @@ def score_parts(sheet: Sheet, crossed: int, scribbled: int, flag_values: Sequenc
     """The score of one sheet split by kind: its crossed and scribbled fields,
     the flag values the player circled (``None``: flag not reached) and, on a
     railway sheet, the track pieces drawn (field -> piece)."""
+    railway = railway_points(sheet, tracks or {}) if sheet.railway else 0
+    return {**marks_parts(sheet, crossed, scribbled, flag_values, solo), "railway": railway}
+
+
+def marks_parts(sheet: Sheet, crossed: int, scribbled: int, flag_values: Sequence[int | None],
+                solo: bool) -> dict[str, int]:
+    """:func:`score_parts` but the railway: what crosses, scribbles and flags make."""
     def complete(groups: tuple[Scored, ...]) -> int:
         return sum(group.points for group in groups if group.mask & crossed == group.mask)
 
@@ -41,7 +48,6 @@ def score_parts(sheet: Sheet, crossed: int, scribbled: int, flag_values: Sequenc
         "flags": sum(value for value in flag_values if value is not None),
         "bombs": bombs,
         "poop": -sum(poop.points for poop in sheet.poops if poop.mask & crossed),
-        "railway": remembered_railway(sheet, tuple((tracks or {}).items())) if sheet.railway else 0,
     }
 
 
@@ -51,12 +57,20 @@ def sheet_score(sheet: Sheet, crossed: int, scribbled: int, flag_values: Sequenc
     return sum(score_parts(sheet, crossed, scribbled, flag_values, solo, tracks).values())
 
 
-@lru_cache(maxsize=SCORES_KEPT)
 def remembered_score(sheet: Sheet, crossed: int, scribbled: int, flag_values: tuple[int | None, ...],
-                     solo: bool, tracks: tuple[tuple[int, int], ...]) -> int:
-    """:func:`sheet_score` of hashable inputs (``tracks`` as field-piece pairs),
-    remembered: the railway's networks cost most, and change only when a piece is drawn."""
-    return sheet_score(sheet, crossed, scribbled, flag_values, solo, dict(tracks))
+                     solo: bool, pieces: tuple[int, ...]) -> int:
+    """:func:`sheet_score` of hashable inputs (the drawn track ``pieces`` as
+    :func:`.railway.piece_masks_of` gives them), remembered in two parts: a
+    crossing changes the marks, a track piece only the railway."""
+    marks = remembered_marks(sheet, crossed, scribbled, flag_values, solo)
+    return marks + railway_score(sheet, pieces) if sheet.railway else marks
+
+
+@lru_cache(maxsize=SCORES_KEPT)
+def remembered_marks(sheet: Sheet, crossed: int, scribbled: int, flag_values: tuple[int | None, ...],
+                     solo: bool) -> int:
+    """The total of :func:`marks_parts`, remembered."""
+    return sum(marks_parts(sheet, crossed, scribbled, flag_values, solo).values())
 
 
 def _span(points: Sequence[int]) -> tuple[int, int]:

@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine.bits import mask_of
 from ...engine.errors import DicehallError, InconsistentState
+from .railway import piece_masks_of
 from .sheet import TRACK_PIECES
-from .state import LAVA, LAVA_ROLL, OVER, PHASES, PLANET, ROLL, TRACK, DizzleState, piece_masks_of
+from .state import LAVA, LAVA_ROLL, OVER, PHASES, PLANET, ROLL, TRACK, DizzleState
 
 PIECE_NAMES = {bits: name for name, bits in TRACK_PIECES.items()}
 

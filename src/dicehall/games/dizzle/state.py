@@ -25,11 +25,8 @@ from typing import TYPE_CHECKING, Any
 from ...engine.bits import bit_list
 from ...engine.chance import Roll, dice_outcomes, roll_dice
 from ...engine.state import CHANCE, SIMULTANEOUS, TERMINAL, GameState
+from .railway import NO_PIECES, TRACK_BITS, with_piece
 from .scoring import remembered_score, score_parts, sheet_parts
-from .sheet import TRACK_PIECES
-
-TRACK_BITS = tuple(TRACK_PIECES.values())
-NO_PIECES = (0,) * len(TRACK_BITS)
 
 if TYPE_CHECKING:
     from .game import DizzleGame
@@ -39,19 +36,6 @@ PHASES = ("roll", "turn", "reroll", "rerolled", "solo", "planet", "over", "lava 
           "track")
 SOLO_DICE = 2
 STEPS = (PLANET, LAVA, TRACK)          # the simultaneous steps
-
-
-def with_piece(masks: tuple[int, ...], piece: int, field: int) -> tuple[int, ...]:
-    """``masks`` (:attr:`DizzleState.piece_masks` of a seat) with piece number ``piece`` on ``field``."""
-    return masks[:piece] + (masks[piece] | 1 << field,) + masks[piece + 1:]
-
-
-def piece_masks_of(tracks: dict[int, int]) -> tuple[int, ...]:
-    """A seat's drawn track pieces (field -> piece bits) as one mask per kind of piece."""
-    masks = NO_PIECES
-    for field, bits in tracks.items():
-        masks = with_piece(masks, TRACK_BITS.index(bits), field)
-    return masks
 
 
 class DizzleState(GameState):
@@ -396,7 +380,7 @@ class DizzleState(GameState):
                 if score is None:
                     kept[seat] = remembered_score(sheet, self.crossed[seat], self.scribbled[seat],
                                                   tuple(self.flag_values[seat]), solo,
-                                                  tuple(self.tracks[seat].items()))
+                                                  self.piece_masks[seat])
         return kept[:]      # type: ignore[return-value]
 
     def tie_break(self, seat: int) -> tuple:

@@ -11,8 +11,9 @@ from operator import or_
 
 from ...engine.bits import mask_of
 from ...games.dizzle.game import DizzleGame
+from ...games.dizzle.railway import TRACK_BITS
 from ...games.dizzle.sheet import Scored
-from ...games.dizzle.state import PHASES, TRACK_BITS, DizzleState
+from ...games.dizzle.state import PHASES, DizzleState
 from . import Encoder, Field, Planes, bits, one_hot, planes
 
 #: the printed sheet, one 0/1 plane each: numbers 1-6, then the kinds of fields
