@@ -136,3 +136,22 @@ def test_kept_planes_are_the_planes_of_their_masks_and_stay_bounded(monkeypatch)
     assert b"".join(map(kept.__getitem__, masks)) == planes(masks, 63)
     assert b"".join(map(kept.__getitem__, masks)) == planes(masks, 63)
     assert 0 < len(kept) <= 8
+
+
+@pytest.mark.parametrize("options", [{"players": 3}, {"players": 2, "pieces": 6}])
+def test_razzle_pieces_stand_on_their_fields_for_every_seat(monkeypatch, options):
+    """Each row of ``pieces`` (the observer's first) marks the fields of that
+    seat's pieces on the track, also once the kept rows have been cleared."""
+    import dicehall.rl.observations as observations
+
+    monkeypatch.setattr(observations, "PLANES_KEPT", 4)
+    game = make_game("razzle", **options)
+    coder, board = encoder(game), game.board
+    for state in random_states(game, seed=5, limit=600):
+        for seat in range(game.num_players):
+            rows = coder.encode_dict(state, seat)["pieces"]
+            for row, p in enumerate(seat_order(seat, game.num_players)):
+                fields = {board.field_of(p, progress) for progress in state.progress[p]
+                          if 0 < progress <= board.track_length}
+                assert set(np.flatnonzero(rows[row])) == fields
+    assert all(len(rows) <= 4 for rows in coder.rows)

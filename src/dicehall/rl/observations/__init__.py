@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from math import prod
+from typing import Any
 
 import numpy as np
 
@@ -151,22 +152,34 @@ def planes(masks: Iterable[int], size: int) -> bytes:
     return bits(joined, count)
 
 
-class Planes(dict):
+class Kept(dict, ABC):
+    """Bytes remembered by a key, at most :data:`PLANES_KEPT` (then forgotten
+    all at once); :meth:`make` makes one that is missing."""
+
+    def __missing__(self, key: Any) -> bytes:
+        if len(self) >= PLANES_KEPT:
+            self.clear()
+        made = self[key] = self.make(key)
+        return made
+
+    @abstractmethod
+    def make(self, key: Any) -> bytes:
+        """The bytes of ``key``."""
+
+
+class Planes(Kept):
     """The 0/1 bytes of bitmasks over ``size`` cells, remembered by the mask.
     Between one observation and the next most of a table's masks are unchanged
     (a step marks one sheet), so a lookup, about 50 ns, takes the place of
     :func:`bits`; ``b"".join(map(planes.__getitem__, masks))`` is
-    :func:`planes` of ``masks``. At most :data:`PLANES_KEPT` are kept."""
+    :func:`planes` of ``masks``."""
 
     def __init__(self, size: int) -> None:
         super().__init__()
         self.size = size
 
-    def __missing__(self, mask: int) -> bytes:
-        if len(self) >= PLANES_KEPT:
-            self.clear()
-        plane = self[mask] = bits(mask, self.size)
-        return plane
+    def make(self, mask: int) -> bytes:
+        return bits(mask, self.size)
 
 
 @cache

@@ -6,10 +6,15 @@ Everything is public. Track fields keep the board's numbering (0 .. length-1);
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from ...engine.bits import mask_of
 from ...games.razzle.game import RazzleGame
-from ...games.razzle.state import PHASES, RazzleState
-from . import Encoder, Field, bits, one_hot, planes
+from ...games.razzle.state import PHASES, WHEEL, RazzleState
+from . import Encoder, Field, Kept, bits, one_hot, planes
+
+#: a wheel's ``wheels`` row (numbers 1-6 still on it) by the wheel's bits
+WHEEL_BYTES = tuple(bits(wheel >> 1 & 0b111111, 6) for wheel in range(WHEEL + 1))
 
 
 class RazzleEncoder(Encoder):
@@ -40,17 +45,33 @@ class RazzleEncoder(Encoder):
         return planes(masks, board.track_length)
 
     def raw(self, state: RazzleState, seat: int) -> bytes:
-        n, order, board = self.game.num_players, self.orders[seat], self.game.board
-        length, entries = board.track_length, board.entries
-        pieces = wheels = 0
-        for row, p in enumerate(order):
-            entry, base = entries[p] - 1, row * length
-            for progress in state.progress[p]:
-                if 0 < progress <= length:          # on the track, not in the start area or the goal
-                    pieces |= 1 << (base + (entry + progress) % length)
-            wheels |= (state.wheels[p] >> 1 & 0b111111) << (6 * row)
+        n, order, rows = self.game.num_players, self.orders[seat], self.rows
+        progress = state.progress
         return b"".join((
-            self.prefixes[seat], bits(pieces, n * length),
-            bytes([state.progress[p].count(0) for p in order] + [state.goals[p] for p in order]),
-            bits(wheels, 6 * n), one_hot(n, (state.turn - seat) % n), one_hot(6, state.number - 1),
+            self.prefixes[seat], *[rows[p][tuple(progress[p])] for p in order],
+            bytes([progress[p].count(0) for p in order] + [state.goals[p] for p in order]),
+            *[WHEEL_BYTES[state.wheels[p]] for p in order],
+            one_hot(n, (state.turn - seat) % n), one_hot(6, state.number - 1),
             bytes((state.spins,)), one_hot(len(PHASES), state.phase)))
+
+    @cached_property
+    def rows(self) -> list[Rows]:
+        """Per seat, its ``pieces`` row by its pieces' progress, remembered (a step moves one piece)."""
+        board = self.game.board
+        return [Rows(board.track_length, board.entries[p] - 1) for p in range(self.game.num_players)]
+
+
+class Rows(Kept):
+    """One seat's row of ``pieces`` (0/1 bytes over the track fields) by its
+    pieces' progress, remembered (a step moves one piece)."""
+
+    def __init__(self, length: int, before: int) -> None:
+        super().__init__()
+        self.length, self.before = length, before
+
+    def make(self, progress: tuple[int, ...]) -> bytes:
+        length, mask = self.length, 0
+        for reached in progress:
+            if 0 < reached <= length:      # on the track, not in the start area or the goal
+                mask |= 1 << (self.before + reached) % length
+        return bits(mask, length)
