@@ -61,6 +61,10 @@ class RazzleGame(Game):
     )
     data_option = "board"
     narrator = RazzleNarrator()
+    # the tree search gains little past a few hundred iterations here (the
+    # spins decide most races), so ``medium`` searches far less than ``hard``
+    # to sit between it and ``easy`` (docs/strength.md, "The ladder")
+    levels = {**Game.levels, "medium": "mcts:iterations=30:seconds=0.25"}
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
