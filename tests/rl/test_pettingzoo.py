@@ -1,5 +1,7 @@
 """PettingZoo: every configuration passes pettingzoo's api_test and seed_test."""
 
+import random
+
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
@@ -61,3 +63,22 @@ def test_rewards_add_up_to_the_final_scores_or_the_wins(reward):
     state = env.state
     expected = state.scores() if reward == "score" else [seat in state.winners() for seat in range(2)]
     assert list(totals.values()) == [float(value) for value in expected]
+
+
+def test_each_step_leaves_its_own_rewards():
+    """``env.rewards`` holds the last step's rewards only: a step that scores
+    nothing after one that scored sets them back to 0, so adding them up after
+    every step gives the final scores."""
+    env = DicehallAEC("dizzle", players=2, level=3)
+    env.reset(seed=5)
+    totals, rng, scored = dict.fromkeys(env.possible_agents, 0.0), random.Random(0), 0
+    for agent in env.agent_iter():
+        if env.terminations[agent] or env.truncations[agent]:
+            env.step(None)
+            continue
+        env.step(rng.choice(env.legal.of(env.state, env.seats[agent])))
+        scored += any(env.rewards.values())
+        for other, reward in env.rewards.items():
+            totals[other] += reward
+    assert scored > 5
+    assert list(totals.values()) == [float(value) for value in env.state.scores()]

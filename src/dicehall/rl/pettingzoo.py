@@ -68,6 +68,7 @@ class DicehallAEC(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
         self.scoring = Rewards(self.reward_kind, self.state)
+        self.rewarded = self.scoring.none
         self.agent_selection = self.agents[0]
         self._roll()
         self._next()
@@ -85,17 +86,26 @@ class DicehallAEC(AECEnv):
             return
         seat, state = self.seats[agent], self.state
         self._cumulative_rewards[agent] = 0.0
-        legal = action is not None and int(action) in self.legal.of(state, seat)
-        self.infos[agent] = {"illegal": True} if not legal else {}
-        state.apply_id(int(action) if legal else state.timeout_action_id(seat), seat)
+        action = None if action is None else int(action)
+        legal = action in self.legal.of(state, seat)
+        self.infos[agent] = {} if legal else {"illegal": True}
+        state.apply_id(action if legal else state.timeout_action_id(seat), seat)
         self.legal.forget()
         self.steps += 1
         self._roll()
+        self._reward(self.scoring.step(state))
+        self._next()
+
+    def _reward(self, step_rewards: list[float]) -> None:
+        """The step's rewards, added to the cumulative ones; a step that scores
+        nothing after one that scored nothing (most steps) changes neither."""
+        if step_rewards is self.scoring.none and self.rewarded is self.scoring.none:
+            return
+        self.rewarded = step_rewards
         rewards, cumulative = self.rewards, self._cumulative_rewards
-        for other, reward in zip(self.agents, self.scoring.step(state)):
+        for other, reward in zip(self.agents, step_rewards):
             rewards[other] = reward
             cumulative[other] += reward
-        self._next()
 
     def _roll(self) -> None:
         """Roll every chance event due (each counts as a step)."""

@@ -23,12 +23,18 @@ class Rewards:
     def __init__(self, kind: str, state: GameState) -> None:
         self.kind = check_kind(kind)
         self.scores = state.scores() if kind == "score" else []
+        #: the rewards of most steps (no score changed), one list shared by them: read, never change it
+        self.none = [0.0] * state.game.num_players
 
     def step(self, state: GameState) -> list[float]:
         """Every seat's reward for the steps since the last call."""
         if self.kind == "score":
             scores, last = state.scores(), self.scores
+            if scores == last:
+                return self.none
             self.scores = scores
             return [float(now - before) for now, before in zip(scores, last)]
-        winners = state.winners() if state.is_terminal() else ()
+        if not state.is_terminal():
+            return self.none
+        winners = state.winners()
         return [float(seat in winners) for seat in range(state.game.num_players)]
