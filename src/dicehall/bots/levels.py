@@ -7,7 +7,7 @@ game's own search with a budget per move, named by the game in
 | level | Dizzle, Razzle-Dazzle | Noch mal |
 |---|---|---|
 | ``easy`` | greedy | greedy |
-| ``medium`` | MCTS, 300 iterations (Razzle 30) or 0.25 s | rollouts, 2 rounds per candidate or 0.25 s |
+| ``medium`` | MCTS, 100 iterations (Razzle 30) or 0.25 s | rollouts, 2 rounds per candidate or 0.25 s |
 | ``hard`` | MCTS, 1,000 iterations or 2 s | rollouts, 8 rounds per candidate or 1.8 s |
 | ``expert`` | MCTS, 5,000 iterations or 9 s | rollouts, 32 rounds per candidate or 9 s |
 

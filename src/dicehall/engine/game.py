@@ -115,9 +115,11 @@ class Game(ABC):
         return None
 
     #: the search bot (with its budget, see ``dicehall.bots.make_bot``) that
-    #: plays each difficulty level above ``easy``
+    #: plays each difficulty level above ``easy``; the tree search gains less
+    #: and less from more iterations, so ``medium`` searches a tenth of ``hard``
+    #: to sit between it and ``easy`` (docs/strength.md, "The ladder")
     levels: ClassVar[dict[str, str]] = {
-        "medium": "mcts:iterations=300:seconds=0.25",
+        "medium": "mcts:iterations=100:seconds=0.25",
         "hard": "mcts:iterations=1000:seconds=2",
         "expert": "mcts:iterations=5000:seconds=9",
     }

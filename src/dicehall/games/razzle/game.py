@@ -62,7 +62,7 @@ class RazzleGame(Game):
     data_option = "board"
     narrator = RazzleNarrator()
     # the tree search gains little past a few hundred iterations here (the
-    # spins decide most races), so ``medium`` searches far less than ``hard``
+    # spins decide most races), so ``medium`` searches a thirtieth of ``hard``
     # to sit between it and ``easy`` (docs/strength.md, "The ladder")
     levels = {**Game.levels, "medium": "mcts:iterations=30:seconds=0.25"}
 
