@@ -4,7 +4,9 @@
 
 Every adapter plays random legal actions; a step is what the engine counts in
 its random playouts (``dicehall.engine.playout``: one seat's decision or one
-chance event), so the columns compare. Times are CPU time of this process.
+chance event), so the columns compare. Times are CPU time of this process;
+each column is timed in five turns taken in turn with the others, so a
+machine that runs faster or slower for a while shifts every column alike.
 "+ obs" encodes the acting seat's observation (and its action mask) at every
 decision; without, the adapter steps alone (for Gymnasium the environment's
 observation is skipped). The random player picks from the seat's legal ids as
@@ -36,6 +38,8 @@ from dicehall.rl.gymnasium import DicehallEnv
 from dicehall.rl.observations import encoder
 from dicehall.rl.pettingzoo import DicehallAEC
 
+#: turns each column is timed in (:func:`interleaved`)
+SLICES = 5
 CONFIGURATIONS = [
     ("dizzle", {"players": 1, "level": 1}), ("dizzle", {"players": 2, "level": 1}),
     ("dizzle", {"players": 2, "level": 8}), ("nochmal", {"players": 1, "edition": "so-gut"}),
@@ -44,13 +48,28 @@ CONFIGURATIONS = [
 ]
 
 
-def timed(seconds: float, play: Callable[[], int]) -> float:
-    """Steps per second of ``play`` (one game or part of one, returning its steps),
-    in the process's CPU time, which a busy machine disturbs less than the clock."""
+def played(seconds: float, play: Callable[[], int]) -> tuple[int, float]:
+    """The steps ``play`` (one game or part of one, returning its steps) made in
+    about ``seconds`` of the process's CPU time, which a busy machine disturbs
+    less than the clock, and that time."""
     steps, started = 0, time.process_time()
     while time.process_time() - started < seconds:
         steps += play()
-    return steps / (time.process_time() - started)
+    return steps, time.process_time() - started
+
+
+def interleaved(seconds: float, plays: list[Callable[[], int]], slices: int = SLICES) -> list[float]:
+    """Steps per second of each of ``plays``, each timed in ``slices`` turns taken
+    one after another, so a machine that runs faster or slower for a while
+    (another process, the clock of the CPU) shifts every column alike and the
+    ratios the targets compare hold."""
+    steps, spent = [0] * len(plays), [0.0] * len(plays)
+    for _ in range(slices):
+        for column, play in enumerate(plays):
+            made, took = played(seconds / slices, play)
+            steps[column] += made
+            spent[column] += took
+    return [made / took for made, took in zip(steps, spent)]
 
 
 def pettingzoo(env: DicehallAEC, observe: bool, seed: list[int]) -> int:
@@ -114,6 +133,21 @@ def encode_cost(name: str, options: dict, seconds: float) -> float:
     return (time.process_time() - started) / count * 1e6
 
 
+def columns(name: str, options: dict, reward: str) -> list[Callable[[], int]]:
+    """The table's columns for one configuration, each a game (or part of one)
+    that returns its steps: the engine's playout, then PettingZoo, Gymnasium and
+    OpenSpiel, each without and with observations."""
+    game, rng, seed = make_game(name, **options), random.Random(0), [0]
+    zoo_env = DicehallAEC(name, reward=reward, **options)
+    gym_envs = [DicehallEnv(name, opponents="random", reward=reward, **options) for _ in range(2)]
+    gym_envs[0]._observe = lambda: None     # the environment without its observation: stepping alone
+    spiel_game = dicehall.rl.openspiel_game(name, **options)
+    return [lambda: play_randomly(game.new_initial_state(), rng),
+            *(lambda o=o: pettingzoo(zoo_env, o, seed) for o in (False, True)),
+            *(lambda env=env: gymnasium(env, seed) for env in gym_envs),
+            *(lambda o=o: openspiel(spiel_game, o, seed) for o in (False, True))]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="per measurement")
@@ -131,23 +165,12 @@ def main() -> None:
     for name, options in CONFIGURATIONS:
         if args.games and name not in args.games:
             continue
-        game, rng = make_game(name, **options), random.Random(0)
-        engine = timed(seconds, lambda: play_randomly(game.new_initial_state(), rng))
-        seed, reward = [0], args.reward
-        zoo_env = DicehallAEC(name, reward=reward, **options)
-        zoo = [timed(seconds, lambda o=o: pettingzoo(zoo_env, o, seed)) for o in (False, True)]
-        gym = []
-        for observe in (False, True):
-            gym_env = DicehallEnv(name, opponents="random", reward=reward, **options)
-            if not observe:     # the environment without its observation: what stepping costs alone
-                gym_env._observe = lambda: None
-            gym.append(timed(seconds, lambda env=gym_env: gymnasium(env, seed)))
+        engine, *adapters = interleaved(seconds, columns(name, options, args.reward))
+        zoo, gym, spiel = adapters[0:2], adapters[2:4], adapters[4:6]
         shown = " ".join(f"{key}={value}" for key, value in options.items())
-        spiel_game = dicehall.rl.openspiel_game(name, **options)
-        spiel = [timed(seconds, lambda o=o: openspiel(spiel_game, o, seed)) for o in (False, True)]
         encode = encode_cost(name, options, seconds)
         print(f"| {name} | {shown} | {engine:,.0f} | " + " | ".join(
-            f"{value:,.0f}" for value in (*zoo, *gym, *spiel)) + f" | {encode:.0f} |", flush=True)
+            f"{value:,.0f}" for value in adapters) + f" | {encode:.0f} |", flush=True)
         if min(zoo[1], gym[1]) < engine / 3:
             missed.append(f"{name} {shown}: PettingZoo/Gymnasium with observations below a third")
         if options.get("edition") == "so-gut" and spiel[0] < engine / 10:
