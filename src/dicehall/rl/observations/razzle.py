@@ -70,8 +70,10 @@ class Rows(Kept):
         self.length, self.before = length, before
 
     def make(self, progress: tuple[int, ...]) -> bytes:
-        length, mask = self.length, 0
+        """Most steps move a piece to a progress not seen before (a miss), so the
+        row is set field by field: a few pieces cost less than :func:`bits`."""
+        length, before, row = self.length, self.before, bytearray(self.length)
         for reached in progress:
             if 0 < reached <= length:      # on the track, not in the start area or the goal
-                mask |= 1 << (self.before + reached) % length
-        return bits(mask, length)
+                row[(before + reached) % length] = 1
+        return bytes(row)
