@@ -15,7 +15,7 @@ Solo games on a shipped sheet replace ``hard`` and ``expert`` (each game's
 ``SOLO_LEVELS``): in solo Dizzle (levels 1-8) the learned value's
 ``lookahead`` eight decisions deep (32 samples of 10 candidates; ``expert``
 64 of 12), in solo *Noch mal so gut!* rollouts two own decisions deep
-(8 rounds or 1.8 s; ``expert`` 32 rounds or 9 s). docs/strength.md has
+from 16 candidates (8 rounds or 1.8 s; ``expert`` 32 rounds or 9 s). docs/strength.md has
 their numbers.
 
 ``expert`` is for analysis (the daily challenge's score to beat, hints on
