@@ -1,0 +1,53 @@
+"""The long runs kept in docs/runs can be resumed: their rows are their
+command's games, and their levels still play what they played (docs/runs/README.md)."""
+
+import shlex
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from dicehall.engine.errors import OptionError
+from dicehall.engine.registry import make_game
+from dicehall.sim.rows import read_rows
+from dicehall.sim.runner import check_resumed
+
+RUNS = Path(__file__).parent.parent / "docs" / "runs"
+ENTRIES = tomllib.loads((RUNS / "runs.toml").read_text())["run"]
+
+
+def command_args(command: str) -> dict:
+    """The game, bots, players, games and seed of a ``dicehall tournament`` command."""
+    words = shlex.split(command)
+    assert words[:2] == ["dicehall", "tournament"], command
+    flags = dict(zip(words[3::2], words[4::2]))
+    return {"game": words[2], "bots": flags["--bots"].split(","), "players": int(flags["-p"]),
+            "games": int(flags["--games"]), "seed": int(flags["--seed"])}
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=lambda entry: entry["file"])
+def test_a_kept_run_is_its_commands_games(entry):
+    args = command_args(entry["command"])
+    results = read_rows(RUNS / entry["file"], args["players"])
+    assert results, f"{entry['file']} has no games"
+    check_resumed(results, args["bots"], args["players"], 0, args["games"], rotate=True)
+    assert len({result.index for result in results}) == len(results)
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=lambda entry: entry["file"])
+def test_a_kept_runs_levels_play_as_when_it_began(entry):
+    args = command_args(entry["command"])
+    game = make_game(args["game"], players=args["players"])
+    assert set(entry["levels"]) == set(args["bots"])
+    for level, played in entry["levels"].items():
+        assert game.levels[level] == played, (
+            f"{entry['file']}: {level} now plays {game.levels[level]}, the run began with {played}:"
+            " start the run again in a new file (docs/runs/README.md)")
+
+
+def test_a_kept_run_refuses_games_of_other_bots():
+    entry = ENTRIES[0]
+    args = command_args(entry["command"])
+    results = read_rows(RUNS / entry["file"], args["players"])
+    with pytest.raises(OptionError, match="other bots"):
+        check_resumed(results, list(reversed(args["bots"])), args["players"], 0, args["games"], rotate=True)
