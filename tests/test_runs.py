@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from dicehall.engine.errors import OptionError
 from dicehall.engine.registry import make_game
 from dicehall.sim.rows import read_rows
 from dicehall.sim.runner import check_resumed
@@ -44,10 +43,3 @@ def test_a_kept_runs_levels_play_as_when_it_began(entry):
             f"{entry['file']}: {level} now plays {game.levels[level]}, the run began with {played}:"
             " start the run again in a new file (docs/runs/README.md)")
 
-
-def test_a_kept_run_refuses_games_of_other_bots():
-    entry = ENTRIES[0]
-    args = command_args(entry["command"])
-    results = read_rows(RUNS / entry["file"], args["players"])
-    with pytest.raises(OptionError, match="other bots"):
-        check_resumed(results, list(reversed(args["bots"])), args["players"], 0, args["games"], rotate=True)
