@@ -4,8 +4,10 @@ read back to resume a run or to merge.
 The columns are ``game`` (its number), ``bot_0 … bot_{P-1}`` (who sat
 where), ``score_0 …``, ``place_0 …`` and ``winners`` (the seats in first
 place, separated by spaces). Each row is flushed once written, so a run
-stopped at any moment leaves every finished game in the file; a last line
-cut off by the stop is ignored when the file is read back."""
+stopped at any moment leaves in the file every game the run had handed on
+(:mod:`.runner`: on one core every finished game, on several every finished
+game numbered before the first still being played); a last line cut off by
+the stop is ignored when the file is read back."""
 
 from __future__ import annotations
 

@@ -6,11 +6,13 @@ its record depend only on *s*, *i* and who sits where — never on how many game
 ran before it or in which process. The indices are split into contiguous
 batches, each batch is played by :func:`play_games` in a worker process of a
 multiprocessing pool (a top-level function that rebuilds the game by name with
-:func:`dicehall.engine.make_game`, as the "spawn" start method needs), and the
-batches come back in index order. Progress is reported per game, not per
-batch: the workers count every finished game on a queue that the parent reads
-while it waits, so a bar moves even when one game of a search bot takes
-seconds.
+:func:`dicehall.engine.make_game`, as the "spawn" start method needs). Games
+come back one by one, not per batch: a worker sends every finished game on a
+queue that the parent reads while it waits, and the parent hands them on in
+index order as soon as the games before them are in. So a bar moves even when
+one game of a search bot takes seconds, and a run stopped at any moment has
+handed on (to ``--per-game-csv``, say) every game up to the first one still
+being played; on one core, every finished game.
 """
 
 from __future__ import annotations
@@ -78,12 +80,16 @@ def lineup(bot_names: Sequence[str], players: int, index: int, rotate: bool) -> 
 #: how often (seconds) the parent looks for finished games while it waits for a batch
 POLL_SECONDS = 0.2
 
-#: in a worker process: the queue on which every finished game is counted
+#: in a worker process: the queue on which every finished game is sent
 _finished: multiprocessing.SimpleQueue | None = None
 
 
+#: told of each game as it finishes: its result and its record (or ``None``)
+Done = Callable[[GameResult, "GameRecord | None"], None]
+
+
 def _play(game: Game, bot_names: Sequence[str], indices: Sequence[int], seed: int | str,
-          rotate: bool, records: bool, done: Callable[[], None] | None = None) -> Played:
+          rotate: bool, records: bool, done: Done | None = None) -> Played:
     played: Played = []
     for index in indices:
         names = lineup(bot_names, game.num_players, index, rotate)
@@ -97,31 +103,35 @@ def _play(game: Game, bot_names: Sequence[str], indices: Sequence[int], seed: in
             record = GameRecord.of(game, state, entries, seats=list(names), seed=f"{seed}:{index}")
         played.append((result, record))
         if done is not None:
-            done()
+            done(result, record)
     return played
 
 
 def play_games(game_name: str, options: dict, bot_names: Sequence[str], indices: Sequence[int],
                seed: int | str, rotate: bool = False, records: bool = False,
-               done: Callable[[], None] | None = None) -> Played:
+               done: Done | None = None) -> Played:
     """Play the games numbered ``indices`` of a run (the worker function).
 
     The game is rebuilt from its name and options (``Game.record_options()``,
     which carry a custom sheet inline). Returns each game's
-    :class:`GameResult` with its record (``None`` unless ``records``); ``done()``
-    is called after each game."""
+    :class:`GameResult` with its record (``None`` unless ``records``);
+    ``done(result, record)`` is called after each game."""
     return _play(make_game(game_name, options), bot_names, indices, seed, rotate, records, done)
 
 
-def _count_on(queue: multiprocessing.SimpleQueue) -> None:
-    """The worker initialiser: count finished games on ``queue``."""
+def _send_on(queue: multiprocessing.SimpleQueue) -> None:
+    """The worker initialiser: send finished games on ``queue``."""
     global _finished
     _finished = queue
 
 
-def _play_task(task: tuple) -> Played:
+def _play_task(task: tuple) -> None:
+    """Play a batch, sending each game on the queue as it finishes (``put``
+    writes to the pipe before it returns, so the batch's games are all sent
+    when the task is done)."""
     queue = _finished
-    return play_games(*task, done=None if queue is None else lambda: queue.put(1))
+    assert queue is not None, "a worker process sends its games on the queue _send_on gave it"
+    play_games(*task, done=lambda result, record: queue.put((result, record)))
 
 
 def shard_range(first: int, games: int, shard: str) -> tuple[int, int]:
@@ -217,34 +227,65 @@ def run_games(game: Game, bot_names: Sequence[str], games: int, seed: int | str,
             take(played)
         return results
     if workers == 1:
-        done = None if progress is None else lambda: progress(1)
+        def done(result: GameResult, record: GameRecord | None) -> None:
+            take([(result, record)])
+            if progress is not None:
+                progress(1)
         for chunk in chunks(indices, MAX_BATCH):
-            take(_play(game, bot_names, chunk, seed, rotate, records, done))
+            _play(game, bot_names, chunk, seed, rotate, records, done)
         return results
-    if not tasks:
-        return results
+    if tasks:
+        _run_on_pool(tasks, workers, InOrder(indices), take, progress)
+    return results
+
+
+class InOrder:
+    """Games that come back in any order, handed on in the order of ``indices``."""
+
+    def __init__(self, indices: Sequence[int]) -> None:
+        self.indices = indices
+        self.position = 0
+        self.waiting: dict[int, tuple[GameResult, GameRecord | None]] = {}
+
+    def add(self, result: GameResult, record: GameRecord | None) -> None:
+        self.waiting[result.index] = (result, record)
+
+    def ready(self) -> Played:
+        """The games next in order that are in (none until the next one is)."""
+        ready: Played = []
+        while self.position < len(self.indices) and self.indices[self.position] in self.waiting:
+            ready.append(self.waiting.pop(self.indices[self.position]))
+            self.position += 1
+        return ready
+
+
+def _run_on_pool(tasks: list[tuple], workers: int, arrived: InOrder, take: Callable[[Played], None],
+                 progress: Callable[[int], None] | None) -> None:
+    """Play the batches on a pool of ``workers`` processes; ``take`` each game
+    in index order as soon as it and the games before it are in."""
     context = multiprocessing.get_context(START_METHOD)
     finished = context.SimpleQueue()
-    pool = ProcessPoolExecutor(min(workers, len(tasks)), mp_context=context, initializer=_count_on,
+    pool = ProcessPoolExecutor(min(workers, len(tasks)), mp_context=context, initializer=_send_on,
                                initargs=(finished,))
 
     def report() -> None:
         count = 0
         while not finished.empty():
-            count += finished.get()
+            arrived.add(*finished.get())
+            count += 1
         if count and progress is not None:
             progress(count)
+        take(arrived.ready())
 
     try:
         for future in [pool.submit(_play_task, task) for task in tasks]:
             while True:
                 try:
-                    played = future.result(timeout=POLL_SECONDS)
+                    future.result(timeout=POLL_SECONDS)
                     break
                 except FutureTimeout:
                     report()
             report()
-            take(played)
     except BrokenProcessPool as error:
         raise RuntimeError(
             "a worker process died before finishing its games; in a script, start the run "
@@ -253,4 +294,3 @@ def run_games(game: Game, bot_names: Sequence[str], games: int, seed: int | str,
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
         finished.close()
-    return results
