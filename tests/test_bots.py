@@ -1,6 +1,7 @@
 """Bots: legal choices in random positions of every game, determinism, sound
 handling of hidden simultaneous choices, hints, and a quick strength check."""
 
+import math
 import random
 
 import pytest
@@ -8,6 +9,7 @@ import pytest
 import dicehall
 from dicehall.bots import MCTSBot, RolloutBot, bot_names, hint, make_bot
 from dicehall.bots.levels import LevelBot
+from dicehall.bots.mcts import estimate
 from dicehall.engine import OptionError, make_game, state_from_json
 from dicehall.sim import simulate
 from scenario import random_game
@@ -57,12 +59,28 @@ def test_bot_names_and_levels():
 def test_bot_parameters_in_the_name():
     bot = make_bot("rollout:depth=2:rounds=5:seconds=none")
     assert (bot.depth, bot.rounds, bot.seconds) == (2, 5, None)
+    search = make_bot("mcts:exploration=1.4:lead=5")
+    assert (search.exploration, search.lead, search.iterations) == (1.4, 5, 1000)
     for bad, reason in [("mcts:iterations", "not key=value"), ("mcts:speed=3", "speed"),
-                        ("mcts:iterations=many", "not a number")]:
+                        ("mcts:iterations=many", "not a number"),
+                        ("mcts:exploration=-1", "exploration must be 0 or more, not -1"),
+                        ("mcts:lead=0", "lead must be more than 0, not 0")]:
         with pytest.raises(OptionError, match=reason):
             make_bot(bad)
     with pytest.raises(OptionError, match="does not search"):
         hint(dicehall.new_game("razzle", seed=1).state, bot="greedy")
+
+
+def test_a_smaller_lead_scale_values_the_same_lead_more_surely():
+    """``mcts:lead=L``: a lead of ``L`` evaluation points is a reward of about 0.73."""
+    state = next(s for s in positions("dizzle", {"players": 2, "level": 1}, seed=3)
+                 if s.game.evaluate(s, 0) != s.game.evaluate(s, 1))
+    leader = max((0, 1), key=lambda seat: state.game.evaluate(state, seat))
+    lead = abs(state.game.evaluate(state, 0) - state.game.evaluate(state, 1))
+    assert estimate(state, lead)[leader] == pytest.approx(1 / (1 + math.exp(-1)))
+    sure, unsure = estimate(state, lead / 2)[leader], estimate(state, lead * 2)[leader]
+    assert sure > estimate(state, lead)[leader] > unsure > 0.5
+    assert estimate(state) == estimate(state, 10.0)
 
 
 def test_rollouts_compare_candidates_on_the_same_dice():

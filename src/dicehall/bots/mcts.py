@@ -22,6 +22,7 @@ import random
 import time
 from dataclasses import dataclass
 
+from ..engine.errors import OptionError
 from ..engine.playout import play_randomly
 from ..engine.state import CHANCE, TERMINAL, GameState
 from .base import SearchBot, check_budget, register_bot
@@ -59,12 +60,19 @@ class MCTSBot(SearchBot):
     name = "mcts"
 
     def __init__(self, iterations: int | None = 1000, seconds: float | None = None,
-                 width: int = 12, playout: bool = False) -> None:
+                 width: int = 12, playout: bool = False, exploration: float = EXPLORATION,
+                 lead: float = LEAD_SCALE) -> None:
         check_budget(iterations, seconds, "iterations")
+        if exploration < 0:
+            raise OptionError(f"mcts: exploration must be 0 or more, not {exploration}")
+        if lead <= 0:
+            raise OptionError(f"mcts: lead must be more than 0, not {lead}")
         self.iterations = iterations
         self.seconds = seconds
         self.width = width
         self.playout = playout
+        self.exploration = exploration
+        self.lead = lead
 
     def analyse(self, state: GameState, seat: int, rng: random.Random) -> list[Analysis]:
         """The root actions searched, most visited first, with their mean reward."""
@@ -104,7 +112,7 @@ class MCTSBot(SearchBot):
             state.apply_id(action, seat)
             path.append((child, seat))
             node = child if child.visits else None
-        rewards = _playout(state, rng) if self.playout else estimate(state)
+        rewards = _playout(state, rng) if self.playout else estimate(state, self.lead)
         root.visits += 1
         for child, seat in path:
             child.visits += 1
@@ -123,10 +131,11 @@ class MCTSBot(SearchBot):
             node.children[action] = Node()
             return action, node.children[action]
         log_total = math.log(max(node.visits, 1))
+        exploration = self.exploration
 
         def ucb(action: int) -> float:
             child = node.children[action]
-            return child.value / child.visits + EXPLORATION * math.sqrt(log_total / child.visits)
+            return child.value / child.visits + exploration * math.sqrt(log_total / child.visits)
 
         action = max(options, key=ucb)
         return action, node.children[action]
@@ -144,15 +153,16 @@ def _playout(state: GameState, rng: random.Random) -> list[float]:
     return rewards(state)
 
 
-def estimate(state: GameState) -> list[float]:
+def estimate(state: GameState, lead: float = LEAD_SCALE) -> list[float]:
     """Rewards without playing on: the game's evaluation of every seat, as the
-    chance to lead (a logistic of the lead over the best other seat)."""
+    chance to lead (a logistic of the lead over the best other seat, ``lead``
+    evaluation points worth a reward of 0.73)."""
     if state.current_player() == TERMINAL:
         return rewards(state)
     values = [state.game.evaluate(state, seat) for seat in range(len(state.scores()))]
     if len(values) == 1:
         return [values[0] / SOLO_SCALE]
-    return [1 / (1 + math.exp(-(value - max(v for o, v in enumerate(values) if o != seat)) / LEAD_SCALE))
+    return [1 / (1 + math.exp(-(value - max(v for o, v in enumerate(values) if o != seat)) / lead))
             for seat, value in enumerate(values)]
 
 
