@@ -4,8 +4,12 @@ still being played. The bots below hold every game after a process's first
 ones until the run has handed on a game, which a run that hands games on per
 batch never does (its first batch cannot end), so it would fail here."""
 
+import os
+import signal
+import subprocess
 import sys
 import textwrap
+import time
 
 import pytest
 
@@ -13,6 +17,7 @@ from dicehall.engine.registry import make_game
 from dicehall.sim import runner as runner_module
 from dicehall.sim import simulate
 from dicehall.sim.runner import InOrder, run_games
+from process_helpers import alive, wait_until_gone
 
 GATED_BOT = '''
 import os
@@ -88,3 +93,53 @@ def test_records_come_with_their_games_from_worker_processes():
     run_games(game, ["greedy", "random"], 6, seed=2, workers=2, on_record=spread.__setitem__)
     assert list(spread) == list(range(6))
     assert {i: r.to_json() for i, r in spread.items()} == {i: r.to_json() for i, r in here.items()}
+
+
+STUCK_BOT = '''
+import os
+import time
+from pathlib import Path
+
+
+class Stuck:
+    """Says which process plays it, then thinks for two minutes."""
+
+    def choose(self, state, seat, rng):
+        Path(os.environ["DICEHALL_TEST_PIDS"], str(os.getpid())).touch()
+        time.sleep(120)
+        return state.legal_action_ids(seat)[0]
+'''
+
+RUN = """
+from dicehall.engine.registry import make_game
+from dicehall.sim import simulate
+
+if __name__ == "__main__":
+    simulate(make_game("dizzle", players=1), ["stuckbot:Stuck"], games=8, seed=1, workers=2)
+"""
+
+
+def test_a_killed_runs_workers_exit_rather_than_play_on(tmp_path):
+    """``kill -9`` (or Ctrl-C) of a run on two workers: both exit within
+    seconds, rather than play out their batches and then wait for good on a
+    pipe no one reads (``dicehall/orphans.py``)."""
+    (tmp_path / "stuckbot.py").write_text(textwrap.dedent(STUCK_BOT))
+    (tmp_path / "run.py").write_text(RUN)
+    pids = tmp_path / "pids"
+    pids.mkdir()
+    env = {**os.environ, "DICEHALL_TEST_PIDS": str(pids),
+           "PYTHONPATH": os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")])}
+    run = subprocess.Popen([sys.executable, str(tmp_path / "run.py")], env=env, cwd=tmp_path)
+    try:
+        deadline = time.monotonic() + 120
+        while len(list(pids.iterdir())) < 2 and time.monotonic() < deadline and run.poll() is None:
+            time.sleep(0.05)
+        workers = [int(path.name) for path in pids.iterdir()]
+        assert len(workers) == 2 and run.pid not in workers and all(alive(pid) for pid in workers)
+    finally:
+        run.send_signal(signal.SIGKILL)
+        run.wait()
+    gone = wait_until_gone(workers)
+    for pid in filter(alive, workers):      # a failing run leaves none behind
+        os.kill(pid, signal.SIGKILL)
+    assert gone, "a worker outlived its run"

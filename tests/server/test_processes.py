@@ -1,11 +1,11 @@
 """The server's worker processes end with it, even when it is killed with
-``kill -9`` (``server/processes.py``)."""
+``kill -9`` (``server/processes.py``, ``dicehall/orphans.py``)."""
 
-import os
 import signal
 import subprocess
 import sys
-import time
+
+from process_helpers import alive, wait_until_gone
 
 PARENT = """
 import os, sys, time
@@ -23,15 +23,6 @@ if __name__ == "__main__":
 """
 
 
-def alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    with open(f"/proc/{pid}/stat") as stat:       # a zombie is gone too
-        return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-
-
 def test_the_workers_exit_once_their_server_is_killed(tmp_path):
     (tmp_path / "parent.py").write_text(PARENT)
     parent = subprocess.Popen([sys.executable, str(tmp_path / "parent.py")], stdin=subprocess.PIPE,
@@ -40,7 +31,4 @@ def test_the_workers_exit_once_their_server_is_killed(tmp_path):
     assert len(set(workers)) == 2 and all(alive(pid) for pid in workers)
     parent.send_signal(signal.SIGKILL)
     parent.wait()
-    deadline = time.monotonic() + 30
-    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not any(alive(pid) for pid in workers), "a worker outlived its server"
+    assert wait_until_gone(workers), "a worker outlived its server"

@@ -28,7 +28,7 @@ import time
 from collections.abc import Awaitable
 from typing import Any
 
-from .processes import watch_parent
+from ..orphans import watch_parent
 from .tables import LiveTable
 from .thinking import BotsUnavailable, Question, advise, think
 

@@ -12,7 +12,8 @@ queue that the parent reads while it waits, and the parent hands them on in
 index order as soon as the games before them are in. So a bar moves even when
 one game of a search bot takes seconds, and a run stopped at any moment has
 handed on (to ``--per-game-csv``, say) every game up to the first one still
-being played; on one core, every finished game.
+being played; on one core, every finished game. A worker exits within a
+second of its run's process stopping or being killed (:mod:`dicehall.orphans`).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from ..engine.errors import OptionError
 from ..engine.game import Game
 from ..engine.record import GameRecord, RecordEntry
 from ..engine.registry import make_game
+from ..orphans import watch_parent
 from .playout import play_out
 from .rotation import seating
 
@@ -119,10 +121,13 @@ def play_games(game_name: str, options: dict, bot_names: Sequence[str], indices:
     return _play(make_game(game_name, options), bot_names, indices, seed, rotate, records, done)
 
 
-def _send_on(queue: multiprocessing.SimpleQueue) -> None:
-    """The worker initialiser: send finished games on ``queue``."""
+def _start_worker(queue: multiprocessing.SimpleQueue, parent: int) -> None:
+    """The worker initialiser: send finished games on ``queue``, and exit once
+    the run's process ``parent`` is gone (stopped or killed), rather than play
+    on, or wait on a pipe no one reads, for good (:mod:`dicehall.orphans`)."""
     global _finished
     _finished = queue
+    watch_parent(parent)
 
 
 def _play_task(task: tuple) -> None:
@@ -130,7 +135,7 @@ def _play_task(task: tuple) -> None:
     writes to the pipe before it returns, so the batch's games are all sent
     when the task is done)."""
     queue = _finished
-    assert queue is not None, "a worker process sends its games on the queue _send_on gave it"
+    assert queue is not None, "a worker process sends its games on the queue _start_worker gave it"
     play_games(*task, done=lambda result, record: queue.put((result, record)))
 
 
@@ -265,8 +270,8 @@ def _run_on_pool(tasks: list[tuple], workers: int, arrived: InOrder, take: Calla
     in index order as soon as it and the games before it are in."""
     context = multiprocessing.get_context(START_METHOD)
     finished = context.SimpleQueue()
-    pool = ProcessPoolExecutor(min(workers, len(tasks)), mp_context=context, initializer=_send_on,
-                               initargs=(finished,))
+    pool = ProcessPoolExecutor(min(workers, len(tasks)), mp_context=context, initializer=_start_worker,
+                               initargs=(finished, os.getpid()))
 
     def report() -> None:
         count = 0
