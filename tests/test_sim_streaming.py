@@ -2,7 +2,8 @@
 any moment has written (``--per-game-csv``) every game before the first one
 still being played. The bots below hold every game after a process's first
 ones until the run has handed on a game, which a run that hands games on per
-batch never does (its first batch cannot end), so it would fail here."""
+batch never does (its first batch cannot end), so it would fail here. And a
+run stopped (Ctrl-C) or killed takes its worker processes with it at once."""
 
 import os
 import signal
@@ -143,3 +144,58 @@ def test_a_killed_runs_workers_exit_rather_than_play_on(tmp_path):
     for pid in filter(alive, workers):      # a failing run leaves none behind
         os.kill(pid, signal.SIGKILL)
     assert gone, "a worker outlived its run"
+
+
+SLOW_BOT = '''
+import time
+
+made = 0
+
+
+class SlowAfterOne:
+    """In each process, plays its first game at once (the run's own process
+    makes one bot to check the name) and thinks two minutes a move after that."""
+
+    def __init__(self):
+        global made
+        made += 1
+        self.slow = made > 1
+
+    def choose(self, state, seat, rng):
+        if self.slow:
+            time.sleep(120)
+        return state.legal_action_ids(seat)[0]
+'''
+
+INTERRUPTED = """
+import os
+from dicehall.engine.registry import make_game
+from dicehall.sim import simulate
+
+def stop(result):
+    print(result.index, flush=True)
+    raise KeyboardInterrupt
+
+if __name__ == "__main__":
+    try:
+        simulate(make_game("dizzle", players=1), ["slowbot:SlowAfterOne"], games=8, seed=1,
+                 workers=2, on_result=stop)
+    except KeyboardInterrupt:
+        print("stopped", flush=True)
+"""
+
+
+def test_an_interrupted_run_stops_at_once_and_ends_its_workers(tmp_path):
+    """Ctrl-C in the run's process (here: ``on_result`` raises it after the
+    first game): the run stops without waiting for the batches its workers
+    are playing, which here would take hours, and ends them."""
+    (tmp_path / "slowbot.py").write_text(textwrap.dedent(SLOW_BOT))
+    (tmp_path / "run.py").write_text(INTERRUPTED)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")])}
+    run = subprocess.Popen([sys.executable, str(tmp_path / "run.py")], env=env, cwd=tmp_path,
+                           stdout=subprocess.PIPE, text=True)
+    try:
+        out, _ = run.communicate(timeout=100)
+    finally:
+        run.kill()
+    assert out.split() == ["0", "stopped"]

@@ -12,8 +12,9 @@ queue that the parent reads while it waits, and the parent hands them on in
 index order as soon as the games before them are in. So a bar moves even when
 one game of a search bot takes seconds, and a run stopped at any moment has
 handed on (to ``--per-game-csv``, say) every game up to the first one still
-being played; on one core, every finished game. A worker exits within a
-second of its run's process stopping or being killed (:mod:`dicehall.orphans`).
+being played; on one core, every finished game. A run stopped by Ctrl-C
+ends its workers at once rather than wait for their batches; a worker whose
+run's process was killed exits within a second (:mod:`dicehall.orphans`).
 """
 
 from __future__ import annotations
@@ -264,6 +265,14 @@ class InOrder:
         return ready
 
 
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """End the pool's workers now, not after the batches they are playing
+    (which ``shutdown`` would wait for, however long they take)."""
+    for process in list((pool._processes or {}).values()):     # no public way before Python 3.14
+        process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
 def _run_on_pool(tasks: list[tuple], workers: int, arrived: InOrder, take: Callable[[Played], None],
                  progress: Callable[[int], None] | None) -> None:
     """Play the batches on a pool of ``workers`` processes; ``take`` each game
@@ -296,6 +305,12 @@ def _run_on_pool(tasks: list[tuple], workers: int, arrived: InOrder, take: Calla
             "a worker process died before finishing its games; in a script, start the run "
             "under `if __name__ == \"__main__\":` (worker processes import the main module), "
             "or pass workers=1") from error
+    except BaseException:       # Ctrl-C, or an error in ``take``: keep what came in, then stop at once
+        try:
+            report()
+        finally:
+            _stop_workers(pool)
+        raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
         finished.close()
