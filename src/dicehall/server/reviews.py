@@ -23,6 +23,7 @@ from sqlalchemy.orm import sessionmaker
 from starlette.concurrency import run_in_threadpool
 
 from ..bots.review import review_json
+from ..orphans import stop_pool
 from .config import Settings
 from .db import ReviewRow
 from .lobby import LobbyError
@@ -95,4 +96,4 @@ class Reviews:
         for task in list(self.making.values()):
             task.cancel()
         if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
+            stop_pool(self.pool)

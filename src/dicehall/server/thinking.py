@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from ..bots.base import make_bot
 from ..bots.levels import hint as search_hint
 from ..engine.registry import make_game
+from ..orphans import stop_pool
 from .config import Settings
 from .processes import worker_pool
 from .tables import LiveTable, step_rng
@@ -150,5 +151,5 @@ class BotPool:
 
     async def close(self) -> None:
         if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
+            stop_pool(self.pool)
 

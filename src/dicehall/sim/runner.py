@@ -34,7 +34,7 @@ from ..engine.errors import OptionError
 from ..engine.game import Game
 from ..engine.record import GameRecord, RecordEntry
 from ..engine.registry import make_game
-from ..orphans import watch_parent
+from ..orphans import stop_pool, watch_parent
 from .playout import play_out
 from .rotation import seating
 
@@ -265,14 +265,6 @@ class InOrder:
         return ready
 
 
-def _stop_workers(pool: ProcessPoolExecutor) -> None:
-    """End the pool's workers now, not after the batches they are playing
-    (which ``shutdown`` would wait for, however long they take)."""
-    for process in list((pool._processes or {}).values()):     # no public way before Python 3.14
-        process.terminate()
-    pool.shutdown(wait=False, cancel_futures=True)
-
-
 def _run_on_pool(tasks: list[tuple], workers: int, arrived: InOrder, take: Callable[[Played], None],
                  progress: Callable[[int], None] | None) -> None:
     """Play the batches on a pool of ``workers`` processes; ``take`` each game
@@ -309,7 +301,7 @@ def _run_on_pool(tasks: list[tuple], workers: int, arrived: InOrder, take: Calla
         try:
             report()
         finally:
-            _stop_workers(pool)
+            stop_pool(pool)
         raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
