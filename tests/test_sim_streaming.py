@@ -121,7 +121,7 @@ if __name__ == "__main__":
 
 
 def test_a_killed_runs_workers_exit_rather_than_play_on(tmp_path):
-    """``kill -9`` (or Ctrl-C) of a run on two workers: both exit within
+    """``kill -9`` of a run on two workers: both exit within
     seconds, rather than play out their batches and then wait for good on a
     pipe no one reads (``dicehall/orphans.py``)."""
     (tmp_path / "stuckbot.py").write_text(textwrap.dedent(STUCK_BOT))
@@ -168,7 +168,6 @@ class SlowAfterOne:
 '''
 
 INTERRUPTED = """
-import os
 from dicehall.engine.registry import make_game
 from dicehall.sim import simulate
 

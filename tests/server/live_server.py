@@ -21,9 +21,10 @@ def free_port() -> int:
 
 class LiveServer:
     """``dicehall serve`` on a free port of 127.0.0.1 over ``data`` (or the
-    database at ``database_url``); ``start`` again after ``kill`` restarts it."""
+    database at ``database_url``); ``start`` again after ``kill`` restarts it.
+    ``stderr=subprocess.PIPE`` keeps what the server writes there to read."""
 
-    def __init__(self, data: Path, database_url: str | None = None, *args: str):
+    def __init__(self, data: Path, database_url: str | None = None, *args: str, stderr: int | None = None):
         self.data = data
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -31,12 +32,14 @@ class LiveServer:
         if database_url and not database_url.startswith("sqlite"):
             self.env["DATABASE_URL"] = database_url
         self.args = args
+        self.stderr = stderr
         self.process: subprocess.Popen | None = None
 
     def start(self) -> LiveServer:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "dicehall.cli", "serve", "--port", str(self.port),
-             "--data", str(self.data), "--bot-pace", "0", *self.args], env=self.env, stdin=subprocess.DEVNULL)
+             "--data", str(self.data), "--bot-pace", "0", *self.args], env=self.env, stdin=subprocess.DEVNULL,
+            stderr=self.stderr, text=True)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

@@ -1,13 +1,12 @@
 """The server's worker processes end with it, even when it is killed with
-``kill -9`` (``server/processes.py``, ``dicehall/orphans.py``)."""
+``kill -9``, and a stopped server leaves nothing of them behind
+(``server/processes.py``, ``dicehall/orphans.py``)."""
 
 import signal
 import subprocess
 import sys
-import time
-import urllib.request
 
-from live_server import free_port
+from live_server import LiveServer
 
 from process_helpers import alive, wait_until_gone
 
@@ -42,21 +41,10 @@ def test_a_stopped_server_leaves_no_semaphores_behind(tmp_path):
     """SIGTERM (a service manager's stop): the server ends its pools' workers
     and releases their queues, so the resource tracker finds nothing leaked
     (it warned of 5 or 10 semaphores when the pools were left to finish)."""
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "dicehall.cli", "serve", "--port", str(port), "--data", str(tmp_path),
-         "--bot-pace", "0"], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-        text=True)
+    server = LiveServer(tmp_path, stderr=subprocess.PIPE).start()
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and server.poll() is None:
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=5).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        server.terminate()
-        _, errors = server.communicate(timeout=60)
+        server.process.terminate()
+        _, errors = server.process.communicate(timeout=60)
     finally:
         server.kill()
     assert "leaked" not in errors and "Traceback" not in errors, errors
