@@ -16,12 +16,16 @@ ENTRIES = tomllib.loads((RUNS / "runs.toml").read_text())["run"]
 
 
 def command_args(command: str) -> dict:
-    """The game, bots, players, games and seed of a ``dicehall tournament`` command."""
+    """The game, options, bots, players, games and seed of a ``dicehall tournament``
+    or ``dicehall simulate`` command, and whether it rotates the seats (a tournament)."""
     words = shlex.split(command)
-    assert words[:2] == ["dicehall", "tournament"], command
-    flags = dict(zip(words[3::2], words[4::2]))
-    return {"game": words[2], "bots": flags["--bots"].split(","), "players": int(flags["-p"]),
-            "games": int(flags["--games"]), "seed": int(flags["--seed"])}
+    assert words[0] == "dicehall" and words[1] in ("tournament", "simulate"), command
+    pairs = list(zip(words[3::2], words[4::2]))
+    flags = dict(pairs)
+    options = dict(value.split("=", 1) for flag, value in pairs if flag == "-o")
+    return {"game": words[2], "options": options, "bots": flags["--bots"].split(","),
+            "players": int(flags["-p"]), "games": int(flags["--games"]), "seed": int(flags["--seed"]),
+            "rotate": words[1] == "tournament"}
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=lambda entry: entry["file"])
@@ -29,14 +33,14 @@ def test_a_kept_run_is_its_commands_games(entry):
     args = command_args(entry["command"])
     results = read_rows(RUNS / entry["file"], args["players"])
     assert results, f"{entry['file']} has no games"
-    check_resumed(results, args["bots"], args["players"], 0, args["games"], rotate=True)
+    check_resumed(results, args["bots"], args["players"], 0, args["games"], rotate=args["rotate"])
     assert len({result.index for result in results}) == len(results)
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=lambda entry: entry["file"])
 def test_a_kept_runs_levels_play_as_when_it_began(entry):
     args = command_args(entry["command"])
-    game = make_game(args["game"], players=args["players"])
+    game = make_game(args["game"], players=args["players"], **args["options"])
     assert set(entry["levels"]) == set(args["bots"])
     for level, played in entry["levels"].items():
         assert game.levels[level] == played, (
