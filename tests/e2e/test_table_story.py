@@ -489,7 +489,10 @@ def followed_to_the_rematch(page: Page, table_id: str) -> str:
     new_id = page.evaluate("new URLSearchParams(location.search).get('id')")
     if new_id == table_id or page.is_visible("#messages"):
         old = page.request.get(f"/api/tables/{table_id}").json()
-        raise AssertionError(f"not at the rematch: {describe(page)}; the old table: {old}")
+        button = page.evaluate("""() => ({action: document.querySelector('#rematch').dataset.action,
+            offered: document.querySelector('#rematch-offer').dataset.table})""")
+        raise AssertionError(f"not at the rematch: {describe(page)}; its rematch button: {button}; "
+                             f"the old table: {old}")
     return new_id
 
 
