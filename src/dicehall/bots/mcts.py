@@ -8,14 +8,14 @@ withdrawn and sampled inside the search, never peeked at.
 
 Where a node offers many actions (a Noch mal roll has hundreds), only
 ``width`` of them are searched: at the root the best by the game's one-step
-evaluation, below it a random choice (cheaper, and no weaker: ranking them
-at every node too won 53.5% of 100 Dizzle games against the root-only
-search, docs/strength.md). A leaf is
-valued by the game's evaluation (each seat's lead over the best other seat,
-through a logistic), or with ``playout=True`` by random play to the end; a
-finished game is valued by a share of the win blended with the place, solo
-games by the score scaled down. In short matches against the greedy bot the
-evaluated leaves won more often than random playouts in all three games.
+evaluation, below it a random choice (no weaker: ranked at every node, the
+search won 53.5% of 100 Dizzle games against this one, docs/strength.md).
+A leaf is valued by the game's evaluation (each seat's lead over the best
+other seat, through a logistic), or with ``playout=True`` by random play to
+the end; a finished game is valued by a share of the win blended with the
+place, solo games by the score scaled down. In short matches against the
+greedy bot the evaluated leaves won more often than random playouts in all
+three games.
 """
 
 from __future__ import annotations
