@@ -188,5 +188,7 @@ def test_a_rematch_stays_rated_and_keeps_the_accounts(server):
     with server.player(table_id, token) as player:
         player.play_to_end(server.clock)
     again = ann.post(f"/api/tables/{table_id}/rematch", json={"token": token}).json()
+    from_elsewhere = ann.post(f"/api/tables/{table_id}/rematch", json={}).json()   # the account holds it
+    assert from_elsewhere == {"table": again["table"], "seat": 0, "token": None}
     table = server.table(again["table"])
     assert table["rated"] and table["seats"][0]["nickname"] == "Ann" and table["seats"][0]["account"]

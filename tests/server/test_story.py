@@ -110,12 +110,34 @@ def test_a_rematch_seats_everyone_again_and_starts(server):
     stranger = server.client.post(f"/api/tables/{new_id}/join", json={"seat": 0, "nickname": "x"})
     assert stranger.status_code == 409
     again = server.client.post(f"/api/tables/{table_id}/rematch", json={"token": tokens[1]})
-    assert again.status_code == 409
+    assert again.status_code == 200 and again.json() == offer.json()
+    assert server.table(new_id)["status"] == "waiting"
     accept = server.client.post(f"/api/tables/{table_id}/rematch", json={"token": tokens[0]})
     assert accept.json()["table"] == new_id and accept.json()["seat"] == 0
     table = server.table(new_id)
     assert table["status"] == "running" and table["rematch_of"] == table_id
     assert [seat["nickname"] for seat in table["seats"]] == ["p0", "p1"]
+
+
+def test_a_rematch_asked_twice_keeps_the_seat_and_its_token(server):
+    """A repeated call (a browser resending a request whose answer it lost)
+    answers the same token, which still holds the seat, and changes nothing;
+    once the hold is over and another player took the seat, the answer is 409."""
+    table_id, tokens = server.seated("razzle", bots=())
+    finish(server, table_id, tokens)
+    first = server.client.post(f"/api/tables/{table_id}/rematch", json={"token": tokens[0]}).json()
+    second = server.client.post(f"/api/tables/{table_id}/rematch", json={"token": tokens[0]}).json()
+    assert second == first and first["token"] not in tokens
+    new_id = first["table"]
+    with server.player(new_id, second["token"]) as ann:
+        assert ann.state["seat"] == 0
+    server.clock.advance(server.manager.settings.rematch_hold_seconds + 1)
+    server.client.post(f"/api/tables/{new_id}/leave", json={"token": first["token"]})
+    assert server.join(new_id, 0, "stranger")
+    taken = server.client.post(f"/api/tables/{table_id}/rematch", json={"token": tokens[0]})
+    assert taken.status_code == 409 and taken.json()["code"] == "rematch-taken"
+    seats = server.table(new_id)["seats"]
+    assert [seat["nickname"] for seat in seats] == ["stranger", None]
 
 
 def test_a_rematch_keeps_the_bots_and_is_only_for_a_finished_game(server):

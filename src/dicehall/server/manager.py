@@ -35,7 +35,7 @@ from .config import Settings
 from .limits import AddressBuckets
 from .lobby import LobbyError, configure, new_table, table_options
 from .protocol import CreateTable, JoinRequest, Refused
-from .tables import EXPIRED, OVER, RUNNING, WAITING, LiveTable, Seat, hash_token
+from .tables import EXPIRED, OVER, RUNNING, WAITING, LiveTable, Seat, hash_token, rematch_token
 from .thinking import BotsUnavailable, bots_for
 from .writer import StorageError, Writer, last_beat
 
@@ -527,9 +527,10 @@ class TableManager:
             token = await self.seat_player(table, request.seat, player)
         return {"seat": request.seat, "token": token}
 
-    async def seat_player(self, table: LiveTable, seat: int, player: Seat) -> str:
-        """Seat a player (under the table's lock); the token counts once stored."""
-        token = secrets.token_urlsafe(24)
+    async def seat_player(self, table: LiveTable, seat: int, player: Seat, token: str | None = None) -> str:
+        """Seat a player (under the table's lock) with ``token`` or a new one;
+        the token counts once stored."""
+        token = token or secrets.token_urlsafe(24)
         table.seats[seat] = replace(player, token_hash=hash_token(token))
         table.changed(self.clock.now())
         await self.checked_change(table, WAITING)
@@ -656,7 +657,9 @@ class TableManager:
     async def rematch(self, table_id: str, token: str | None, account_id: int | None = None) -> dict:
         """Offer or accept a rematch: the first player to ask creates the new
         table (same game, options, timer and bots); each player takes their
-        old seat with one call, and the game starts once every seat is taken."""
+        old seat with one call, and the game starts once every seat is taken.
+        Asking again (a double click, a browser resending the request whose
+        answer it lost) answers the same seat and token and changes nothing."""
         old = self.table(table_id)
         async with self.locks[table_id]:
             seat = self.seat_for(old, token, account_id)
@@ -672,11 +675,14 @@ class TableManager:
                 old.changed(self.clock.now())
                 await self.checked_change(old, OVER)
             new = self.table(old.rematch)
+        derived = rematch_token(token, new.id) if token else None
         async with self.locks[new.id]:
+            if new.seat_of(derived, account_id) == seat:          # asked again: already seated
+                return {"table": new.id, "seat": seat, "token": derived}
             if new.seats[seat].kind != "open" or new.status != WAITING:
-                raise LobbyError(409, "you have taken your seat of the rematch already", code="rematch-taken")
-            new_token = await self.seat_player(new, seat, replace(old.seats[seat], away=False,
-                                                                  disconnected_at=None))
+                raise LobbyError(409, "your seat at the rematch is no longer free", code="rematch-taken")
+            player = replace(old.seats[seat], away=False, disconnected_at=None)
+            new_token = await self.seat_player(new, seat, player, derived)
             if all(s.kind != "open" for s in new.seats):
                 await self.begin(new)
         async with self.locks[table_id]:

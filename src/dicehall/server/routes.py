@@ -153,7 +153,7 @@ async def start(table_id: str, body: TokenRequest, request: Request) -> dict:
 @router.post("/tables/{table_id}/rematch", responses=errors(400, 403, 404, 409, 422, 503))
 async def rematch(table_id: str, body: TokenRequest, request: Request) -> dict:
     """Offer or accept a rematch of a finished game: ``{"table", "seat", "token"}``
-    of the caller's old seat at the new table."""
+    of the caller's old seat at the new table; asked again, the same answer."""
     return await manager_of(request).rematch(table_id, body.token, await account_id_of(request))
 
 

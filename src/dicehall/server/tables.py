@@ -7,6 +7,7 @@ steps after a restart rolls exactly as it would have without one."""
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import random
@@ -31,6 +32,14 @@ EXPIRED = "expired"
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def rematch_token(token: str, table_id: str) -> str:
+    """The seat token at the rematch table ``table_id`` of the player whose
+    seat token was ``token``: derived, so a repeated call answers the same
+    one, and secret as long as the first one is."""
+    digest = hmac.new(token.encode(), table_id.encode(), hashlib.sha256).digest()[:24]
+    return base64.urlsafe_b64encode(digest).decode()
 
 
 def step_rng(seed: str, step: int, purpose: str = "dice") -> random.Random:
