@@ -9,7 +9,8 @@ import json
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, Route
+from ui import answered_twice
 from wsplay import finished_game
 
 import dicehall.web
@@ -116,6 +117,30 @@ def test_one_timer_per_game_with_its_true_default(page: Page) -> None:
     assert table["timer"] == {"kind": "move", "seconds": 20}
     link = page.wait_for_selector("#rules-link:not([hidden])")
     assert link.get_attribute("href") == "rules.html?game=razzle"
+
+
+def test_a_join_that_reaches_the_server_twice_still_seats_the_player(page: Page) -> None:
+    """The lobby's join is sent twice and the first answer lost (what a browser
+    does when a connection closes before the answer): the page holds its seat
+    all the same, with a token that works, and the table has one Anna."""
+    bodies = []
+
+    def twice(route: Route) -> None:
+        bodies.append(route.request.post_data_json)
+        answered_twice(route)
+    page.route("**/api/tables/*/join", twice)
+    open_lobby(page)
+    page.fill("#nickname", "Anna")
+    page.select_option("#game", "dizzle")
+    page.select_option("#seat-specs li[data-seat='1'] .seat-kind", "bot")
+    page.click("#create")
+    page.wait_for_url("**/table.html?*")
+    table_id = page.evaluate("new URLSearchParams(location.search).get('id')")
+    assert len(bodies) == 1 and len(bodies[0]["key"]) == 24
+    seats = page.request.get(f"/api/tables/{table_id}").json()["seats"]
+    assert [(s["kind"], s["nickname"]) for s in seats] == [("human", "Anna"), ("bot", None)]
+    page.click("#start:enabled")
+    page.wait_for_selector("#status:not([data-state=lobby])")
 
 
 def test_a_server_error_is_translated_and_shows_the_reason(page: Page) -> None:

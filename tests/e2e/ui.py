@@ -9,7 +9,7 @@ import re
 import time
 from collections.abc import Callable
 
-from playwright.sync_api import Page, TimeoutError, expect
+from playwright.sync_api import Page, Route, TimeoutError, expect
 
 from dicehall.engine.record import GameRecord
 
@@ -22,6 +22,14 @@ NOCHMAL_CROSS = re.compile(r"^([a-z])([1-6?]) (.+)$")
 #: seconds between two moves of the page, to stay within the server's rate limit
 #: (a pace for the server, not a wait for the page: those wait on conditions)
 PACE = 0.21
+
+
+def answered_twice(route: Route) -> None:
+    """A ``page.route`` handler: the request reaches the server twice and the
+    page gets the second answer, as when a browser resends a request whose
+    connection closed before the first answer came."""
+    route.fetch()
+    route.fulfill(response=route.fetch())
 
 
 #: a password the account tests use (the server wants at least 8 characters)

@@ -42,6 +42,29 @@ def test_join_refusals(server):
     assert post("/api/tables/nope/join", json={"seat": 1, "nickname": "bob"}).status_code == 404
 
 
+def test_a_join_sent_again_with_its_key_is_answered_the_same_token(server):
+    """A browser that lost the answer resends the same request: the same key
+    gets the same token, which holds the seat; another key is refused."""
+    table_id = server.create("dizzle", [{"kind": "open"}, {"kind": "open"}], timer=None)["id"]
+    body = {"seat": 0, "nickname": "ann", "key": "k" * 24}
+    first = server.client.post(f"/api/tables/{table_id}/join", json=body)
+    again = server.client.post(f"/api/tables/{table_id}/join", json=body)
+    assert first.status_code == again.status_code == 200 and again.json() == first.json()
+    assert [seat["nickname"] for seat in server.table(table_id)["seats"]] == ["ann", None]
+    other = server.client.post(f"/api/tables/{table_id}/join", json={**body, "key": "x" * 24})
+    assert other.status_code == 409 and other.json()["code"] == "seat-taken"
+    left = server.client.post(f"/api/tables/{table_id}/leave", json={"token": first.json()["token"]})
+    assert left.status_code == 200 and left.json()["seats"][0]["kind"] == "open"
+
+
+@pytest.mark.parametrize("key", ["short", "k" * 101, "no spaces in a key!"])
+def test_a_join_key_is_checked(server, key):
+    table_id = server.create("dizzle", [{"kind": "open"}], timer=None)["id"]
+    body = {"seat": 0, "nickname": "ann", "key": key}
+    answer = server.client.post(f"/api/tables/{table_id}/join", json=body)
+    assert answer.status_code == 422 and not server.table(table_id)["seats"][0]["nickname"]
+
+
 def test_start_needs_every_seat_filled(server):
     table_id = server.create("dizzle", [{"kind": "open"}, {"kind": "open"}])["id"]
     token = server.join(table_id, 0, "ann")

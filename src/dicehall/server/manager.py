@@ -35,7 +35,7 @@ from .config import Settings
 from .limits import AddressBuckets
 from .lobby import LobbyError, configure, new_table, table_options
 from .protocol import CreateTable, JoinRequest, Refused
-from .tables import EXPIRED, OVER, RUNNING, WAITING, LiveTable, Seat, hash_token, rematch_token
+from .tables import EXPIRED, OVER, RUNNING, WAITING, LiveTable, Seat, derived_token, hash_token
 from .thinking import BotsUnavailable, bots_for
 from .writer import StorageError, Writer, last_beat
 
@@ -505,9 +505,13 @@ class TableManager:
 
     async def join(self, table_id: str, request: JoinRequest, player: Seat) -> dict:
         """Seat ``player`` (a human :class:`Seat` without a token yet: a guest's
-        nickname, or an account's name and id) at the requested seat."""
+        nickname, or an account's name and id) at the requested seat. With a
+        ``key``, asking again answers the same token and changes nothing."""
         table = self.visible(table_id, request.invite)
+        derived = derived_token(request.key, table_id) if request.key else None
         async with self.locks[table_id]:
+            if derived and table.seat_of(derived) == request.seat:      # asked again: already seated
+                return {"seat": request.seat, "token": derived}
             if table.status != WAITING:
                 raise LobbyError(409, "the game has started: seats can no longer be joined", code="started")
             if not 0 <= request.seat < len(table.seats) or table.seats[request.seat].kind != "open":
@@ -524,7 +528,7 @@ class TableManager:
             if any(seat.nickname == player.nickname for seat in table.seats):
                 raise LobbyError(409, f"the nickname {player.nickname!r} is taken at this table",
                                  code="nickname-taken")
-            token = await self.seat_player(table, request.seat, player)
+            token = await self.seat_player(table, request.seat, player, derived)
         return {"seat": request.seat, "token": token}
 
     async def seat_player(self, table: LiveTable, seat: int, player: Seat, token: str | None = None) -> str:
@@ -675,7 +679,7 @@ class TableManager:
                 old.changed(self.clock.now())
                 await self.checked_change(old, OVER)
             new = self.table(old.rematch)
-        derived = rematch_token(token, new.id) if token else None
+        derived = derived_token(token, new.id) if token else None
         async with self.locks[new.id]:
             if new.seat_of(derived, account_id) == seat:          # asked again: already seated
                 return {"table": new.id, "seat": seat, "token": derived}

@@ -82,6 +82,10 @@ class JoinRequest(Strict):
     #: length in the schema too (the OpenAPI description), the rest checked below
     nickname: Annotated[str | None, Field(min_length=1, max_length=24)] = None
     invite: str | None = None
+    #: a secret the client makes up for this join (once per click): the seat's
+    #: token is derived from it, so the same request sent again (by a browser
+    #: that lost the answer) is answered the same token instead of "seat taken"
+    key: Annotated[str | None, Field(min_length=16, max_length=100, pattern=r"^[A-Za-z0-9_-]+$")] = None
 
     @field_validator("nickname")
     @classmethod

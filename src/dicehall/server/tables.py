@@ -34,11 +34,12 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def rematch_token(token: str, table_id: str) -> str:
-    """The seat token at the rematch table ``table_id`` of the player whose
-    seat token was ``token``: derived, so a repeated call answers the same
-    one, and secret as long as the first one is."""
-    digest = hmac.new(token.encode(), table_id.encode(), hashlib.sha256).digest()[:24]
+def derived_token(secret: str, table_id: str) -> str:
+    """A seat token at table ``table_id`` derived from ``secret`` (the key a
+    join carries, or the player's seat token at the game a rematch follows),
+    so that the same request asked again is answered the same token; it is
+    as secret as ``secret`` is."""
+    digest = hmac.new(secret.encode(), table_id.encode(), hashlib.sha256).digest()[:24]
     return base64.urlsafe_b64encode(digest).decode()
 
 

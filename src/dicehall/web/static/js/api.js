@@ -80,6 +80,12 @@ async function sessionRequest(method, path, body) {
   return data;
 }
 
+// 18 random bytes in base64url: a join's key (the seat token is derived from it)
+function secretKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(18));
+  return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_");
+}
+
 function query(params) {
   const entries = Object.entries(params).filter(([, value]) => value !== null && value !== undefined && value !== "");
   return entries.length ? `?${new URLSearchParams(entries)}` : "";
@@ -91,9 +97,10 @@ export const api = {
   tables: () => request("GET", "/api/tables"),
   table: (id, invite) => request("GET", `/api/tables/${enc(id)}${query({ invite })}`),
   create: (spec) => request("POST", "/api/tables", spec),
-  // a logged-in player sits under the account's name: no nickname is sent
+  // a logged-in player sits under the account's name: no nickname is sent;
+  // the key makes the same join, resent, answer the same token (docs/server.md)
   join: (id, seat, nickname, invite) => request("POST", `/api/tables/${enc(id)}/join`,
-    { seat, ...(nickname && !session.name ? { nickname } : {}), ...(invite ? { invite } : {}) }),
+    { seat, key: secretKey(), ...(nickname && !session.name ? { nickname } : {}), ...(invite ? { invite } : {}) }),
   leave: (id, token) => request("POST", `/api/tables/${enc(id)}/leave`, { token }),
   start: (id, token) => request("POST", `/api/tables/${enc(id)}/start`, { token }),
   rematch: (id, token) => request("POST", `/api/tables/${enc(id)}/rematch`, { token }),
