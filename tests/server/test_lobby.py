@@ -73,6 +73,10 @@ def test_start_needs_every_seat_filled(server):
     server.join(table_id, 1, "bob")
     assert server.start(table_id, token)["status"] == "running"
     assert server.client.get("/api/tables").json()[0]["status"] == "running"
+    version = server.table(table_id)
+    again = server.client.post(f"/api/tables/{table_id}/start", json={"token": token})
+    assert again.status_code == 200 and again.json()["status"] == "running"
+    assert server.table(table_id) == version, "starting again changes nothing"
 
 
 @pytest.mark.parametrize("body, fragment", [

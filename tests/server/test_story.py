@@ -125,6 +125,8 @@ def test_a_rematch_asked_twice_keeps_the_seat_and_its_token(server):
     once the hold is over and another player took the seat, the answer is 409."""
     table_id, tokens = server.seated("razzle", bots=())
     finish(server, table_id, tokens)
+    over = server.client.post(f"/api/tables/{table_id}/start", json={"token": tokens[0]})
+    assert over.status_code == 409 and over.json()["code"] == "started"
     first = server.client.post(f"/api/tables/{table_id}/rematch", json={"token": tokens[0]}).json()
     second = server.client.post(f"/api/tables/{table_id}/rematch", json={"token": tokens[0]}).json()
     assert second == first and first["token"] not in tokens

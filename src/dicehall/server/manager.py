@@ -564,12 +564,15 @@ class TableManager:
         return self.table_json(table)
 
     async def start(self, table_id: str, token: str | None, account_id: int | None = None) -> dict:
+        """Start the game; a game already running (two players clicked, or the
+        request was sent again) answers the table as it is."""
         table = self.table(table_id)
         async with self.locks[table_id]:
             self.seat_for(table, token, account_id)
-            if table.status != WAITING:
-                raise LobbyError(409, "the game has already started", code="started")
-            await self.begin(table)
+            if table.status == WAITING:
+                await self.begin(table)
+            elif table.status != RUNNING:
+                raise LobbyError(409, "the game is over", code="started")
         return self.table_json(table)
 
     async def begin(self, table: LiveTable) -> None:
