@@ -53,6 +53,8 @@ def test_a_join_sent_again_with_its_key_is_answered_the_same_token(server):
     assert [seat["nickname"] for seat in server.table(table_id)["seats"]] == ["ann", None]
     other = server.client.post(f"/api/tables/{table_id}/join", json={**body, "key": "x" * 24})
     assert other.status_code == 409 and other.json()["code"] == "seat-taken"
+    twin = server.client.post(f"/api/tables/{table_id}/join", json={**body, "seat": 1, "nickname": "bo"})
+    assert twin.status_code == 409 and twin.json()["code"] == "seated", "one key, one seat"
     left = server.client.post(f"/api/tables/{table_id}/leave", json={"token": first.json()["token"]})
     assert left.status_code == 200 and left.json()["seats"][0]["kind"] == "open"
 

@@ -510,8 +510,11 @@ class TableManager:
         table = self.visible(table_id, request.invite)
         derived = derived_token(request.key, table_id) if request.key else None
         async with self.locks[table_id]:
-            if derived and table.seat_of(derived) == request.seat:      # asked again: already seated
+            held = table.seat_of(derived)
+            if held == request.seat:                                  # asked again: already seated
                 return {"seat": request.seat, "token": derived}
+            if held is not None:
+                raise LobbyError(409, "that key holds another seat at this table", code="seated")
             if table.status != WAITING:
                 raise LobbyError(409, "the game has started: seats can no longer be joined", code="started")
             if not 0 <= request.seat < len(table.seats) or table.seats[request.seat].kind != "open":
