@@ -76,7 +76,13 @@ SETTINGS = ("waiting_tables_per_address = 10000\ntables_burst = 10000\n"
             # from 127.0.0.1 (the throttles have tests of their own), a
             # cheaper password hash
             "registrations_burst = 10000\nlogins_burst = 10000\n"
-            "argon2_memory_kib = 8192\n")
+            "argon2_memory_kib = 8192\n"
+            # idle HTTP connections are closed by the test's end, not the server's
+            # 5 s (10 s) timer: Playwright's request context (Node's http.Agent)
+            # may send on a pooled socket the server is closing at that instant
+            # and fail with ECONNRESET (microsoft/playwright#42701), where a
+            # browser would send the request again
+            "keep_alive_seconds = 3600\nheader_seconds = 3600\n")
 
 
 class Server:

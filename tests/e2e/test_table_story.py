@@ -468,7 +468,7 @@ def test_a_rematch_takes_one_click_each_and_keeps_the_seats(page: Page, contexts
     expect(ben_page.locator("#rematch")).to_have_attribute("data-action", "accept")
     ben_page.route("**/api/tables/*/rematch", answered_twice)
     ben_page.click("#rematch")
-    ben_page.wait_for_url(f"**/table.html?id={new_id}")
+    assert followed_to_the_rematch(ben_page, table_id) == new_id
     for player in (page, ben_page):
         expect(player.locator("#status")).not_to_have_attribute("data-state", "lobby")
         expect(player.locator("#game")).to_be_visible()
