@@ -1,5 +1,6 @@
 """The daily challenge as a player meets it: the lobby's card with each game's
-challenge of the day and the score to beat, one click to play it, no hints
+challenge of the day and the score to beat, one click to play it (even if
+the click's request reaches the server twice), no hints
 at its table, and at the end the place on the day's leaderboard; a second
 try with the same nickname is refused in words. Logged in, the game is the
 account's: marked verified at its end and on the lobby's leaderboard (the
@@ -13,7 +14,7 @@ import re
 from datetime import date
 
 from playwright.sync_api import Page, expect
-from ui import log_out, register
+from ui import answered_twice, log_out, register
 from wsplay import play_seat, post
 
 from dicehall.bots.daily import played_by
@@ -28,6 +29,7 @@ def test_a_player_plays_the_daily_challenge_and_lands_on_its_leaderboard(page: P
     nochmal = page.locator(".daily-game[data-game='nochmal']")
     expect(nochmal.locator("h3")).to_contain_text("Noch mal")
     expect(nochmal.get_by_test_id("daily-empty")).to_be_visible()
+    page.route("**/api/daily/*/play", answered_twice)          # the first answer lost
     nochmal.get_by_test_id("daily-play").click()
     page.wait_for_url("**/table.html?*")
     table_id = re.search(r"id=([^&]+)", page.url).group(1)

@@ -83,6 +83,19 @@ def test_one_game_a_day_per_nickname_counted_from_the_start(server, again):
     assert listed(server, "nochmal")["entries"] == 0                  # started, not finished
 
 
+def test_a_start_sent_again_with_its_key_answers_the_table_it_started(server):
+    """A browser that lost the answer sends the start again: the same key is
+    answered the same table and token, which plays it; another key is refused."""
+    body = {"nickname": "Ann", "key": "d" * 24}
+    first = server.client.post("/api/daily/dizzle/play", json=body)
+    again = server.client.post("/api/daily/dizzle/play", json=body)
+    assert first.status_code == again.status_code == 201 and again.json() == first.json()
+    other = server.client.post("/api/daily/dizzle/play", json={**body, "key": "e" * 24})
+    assert other.status_code == 409 and other.json()["code"] == "daily-played"
+    with server.player(first.json()["table"], again.json()["token"]) as ann:
+        assert ann.state["seat"] == 0 and ann.state["legal"]
+
+
 def test_a_terminal_game_is_replayed_and_scored_by_the_server(server):
     found = challenge("nochmal", today(server))
     match = played_by(found, "greedy")

@@ -60,6 +60,16 @@ def add_entry(session: Session, row: DailyRow) -> bool:
     return True
 
 
+def blocking_table(session: Session, row: DailyRow) -> str | None:
+    """The table of the entry that keeps ``row`` out (its name's or its
+    account's, for the same game and day), if that entry has one."""
+    found = session.get(DailyRow, (row.day, row.game, row.name_key))
+    if found is None and row.account_id is not None:
+        found = session.scalar(select(DailyRow).where(
+            DailyRow.day == row.day, DailyRow.game == row.game, DailyRow.account_id == row.account_id))
+    return found.table_id if found is not None else None
+
+
 def finish(session: Session, table: LiveTable) -> None:
     """A daily table's game ended: its entry gets the score (abandoned if a bot
     was playing the seat at the end)."""

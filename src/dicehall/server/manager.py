@@ -608,31 +608,46 @@ class TableManager:
         except OptionError as error:
             raise LobbyError(400, str(error), code="no-daily") from None
 
-    async def daily_table(self, game: str, player: Seat, address: str | None) -> dict:
+    async def daily_table(self, game: str, player: Seat, address: str | None, key: str | None = None) -> dict:
         """A table of its own playing today's challenge of ``game``, started;
         refused if the player (the account, or a guest's nickname) has started
-        it today already. An account holds the seat as at any table."""
+        it today already. An account holds the seat as at any table. With a
+        ``key``, asking again answers the table started the first time."""
         found = self.challenge(game)
         self.take_quota(address)
         built = await asyncio.to_thread(found.new_game)
-        now, token = self.clock.now(), secrets.token_urlsafe(24)
-        seat = replace(player, kind="human", token_hash=hash_token(token), disconnected_at=now)
+        now = self.clock.now()
+        seat = replace(player, kind="human", disconnected_at=now)
         table = LiveTable.create(built, [seat], None, False, now, self.settings.bank_floor_seconds,
                                  seed=found.seed, daily=found.day.isoformat())
+        token = derived_token(key, table.id) if key else secrets.token_urlsafe(24)
+        table.seats[0].token_hash = hash_token(token)
         table.creator, table.touched = address, now
         table.start(now)
         write = store.changes(table)
         row = daily.entry(found, player, now, status=daily.PLAYING, table_id=table.id)
 
-        def job(session: Any) -> bool:
+        def job(session: Any) -> bool | str | None:
+            """True once added, else the table of the day's game started before."""
             if not daily.add_entry(session, row):
-                return False
+                return daily.blocking_table(session, row)
             write(session)
             return True
         await self.own(table)
-        await self.daily_stored(job, found, player)
+        added = await self.daily_stored(job, found, player)
+        if added is not True:
+            return self.daily_again(added, key, found, player)
         self.tables[table.id] = table
         self.note(table)
+        return {"table": table.id, "seat": 0, "token": token, "invite": table.invite}
+
+    def daily_again(self, table_id: str, key: str | None, found: Challenge, player: Seat) -> dict:
+        """The answer to a start of the day's game sent again: the table started
+        the first time, if the same key holds its seat; else refused."""
+        token = derived_token(key, table_id) if key else None
+        table = self.table(table_id) if token else None
+        if table is None or not table.seats[0].owns(token):
+            raise daily_played(found, player)
         return {"table": table.id, "seat": 0, "token": token, "invite": table.invite}
 
     async def daily_submit(self, game: str, day: str, player: Seat, moves: list[str],
@@ -654,14 +669,16 @@ class TableManager:
         await self.daily_stored(lambda session: daily.add_entry(session, row), found, player)
         return {"score": score, "verified": player.account_id is not None}
 
-    async def daily_stored(self, job: Any, found: Challenge, player: Seat) -> None:
+    async def daily_stored(self, job: Any, found: Challenge, player: Seat) -> Any:
+        """Run ``job`` in the writer; what it returns, unless that is false (the
+        player's entry of the day was there already: refused)."""
         try:
             added = await self.writer.store(job)
         except StorageError:
             raise LobbyError(503, "the game could not be stored; try again", code="storage") from None
         if not added:
-            raise LobbyError(409, f"{player.nickname!r} has played today's {found.game} challenge already: "
-                                  "one game a day (the dice would be the same)", code="daily-played")
+            raise daily_played(found, player)
+        return added
 
     # --- rematches -------------------------------------------------------------
     async def rematch(self, table_id: str, token: str | None, account_id: int | None = None) -> dict:
@@ -1039,6 +1056,11 @@ class TableManager:
         await asyncio.gather(*self.bot_tasks.values(), *self.leaving, return_exceptions=True)
         await self.bots.close()
         await self.writer.close()
+
+
+def daily_played(found: Challenge, player: Seat) -> LobbyError:
+    return LobbyError(409, f"{player.nickname!r} has played today's {found.game} challenge already: "
+                           "one game a day (the dice would be the same)", code="daily-played")
 
 
 def unblocked(table: LiveTable, lines: list[dict], blocked: frozenset[int]) -> list[dict]:

@@ -76,16 +76,19 @@ def check_nickname(nickname: str) -> str:
     return nickname
 
 
+#: a secret the client makes up for one request (once per click): the seat's
+#: token is derived from it, so the same request sent again (by a browser that
+#: lost the answer) is answered the same token instead of a refusal
+RequestKey = Annotated[str | None, Field(min_length=16, max_length=100, pattern=r"^[A-Za-z0-9_-]+$")]
+
+
 class JoinRequest(Strict):
     seat: Annotated[int, Field(ge=0)]
     #: a guest's nickname (logged in, the account's name is used instead); the
     #: length in the schema too (the OpenAPI description), the rest checked below
     nickname: Annotated[str | None, Field(min_length=1, max_length=24)] = None
     invite: str | None = None
-    #: a secret the client makes up for this join (once per click): the seat's
-    #: token is derived from it, so the same request sent again (by a browser
-    #: that lost the answer) is answered the same token instead of "seat taken"
-    key: Annotated[str | None, Field(min_length=16, max_length=100, pattern=r"^[A-Za-z0-9_-]+$")] = None
+    key: RequestKey = None
 
     @field_validator("nickname")
     @classmethod
@@ -98,6 +101,7 @@ class DailyPlay(Strict):
     ``nickname`` (logged in, the account's name is used instead)."""
 
     nickname: Annotated[str | None, Field(min_length=1, max_length=24)] = None
+    key: RequestKey = None
 
     @field_validator("nickname")
     @classmethod

@@ -284,9 +284,10 @@ async def daily_play(game: str, body: DailyPlay, request: Request) -> dict:
     """Start today's challenge of ``game`` at a table of one's own: ``{"table",
     "seat", "token", "invite"}``. Logged in, the account's entry (verified; a
     ``nickname`` is ignored), once a day per account; a guest's, once a day per
-    nickname (409 ``daily-played``)."""
+    nickname (409 ``daily-played``). With a ``key``, the same request sent
+    again answers the table it started."""
     player = await player_of(request, body.nickname)
-    return await manager_of(request).daily_table(game, player, client_of(request))
+    return await manager_of(request).daily_table(game, player, client_of(request), body.key)
 
 
 @router.post("/daily/{game}/scores", status_code=201, responses=errors(400, 409, 422, 429, 503))

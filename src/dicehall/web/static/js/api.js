@@ -80,7 +80,8 @@ async function sessionRequest(method, path, body) {
   return data;
 }
 
-// 18 random bytes in base64url: a join's key (the seat token is derived from it)
+// 18 random bytes in base64url: the key of a join or of a daily start (the
+// seat token is derived from it, so the request sent again gets the same one)
 function secretKey() {
   const bytes = crypto.getRandomValues(new Uint8Array(18));
   return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_");
@@ -108,7 +109,7 @@ export const api = {
   review: (id, seat, invite) => request("GET", `/api/tables/${enc(id)}/review${query({ seat, invite })}`),
   leaderboard: (game, variant) => request("GET", `/api/leaderboard/${enc(game)}${query({ variant })}`),
   daily: (day, table, verified) => request("GET", `/api/daily${query({ day, table, verified: verified ? "true" : undefined })}`),
-  dailyPlay: (game, nickname) => request("POST", `/api/daily/${enc(game)}/play`, { nickname }),
+  dailyPlay: (game, nickname) => request("POST", `/api/daily/${enc(game)}/play`, { nickname, key: secretKey() }),
   register: (name, password) => sessionRequest("POST", "/api/accounts", { name, password }),
   login: (name, password) => sessionRequest("POST", "/api/session", { name, password }),
   async logout(everywhere = false) {
