@@ -119,10 +119,10 @@ def test_one_timer_per_game_with_its_true_default(page: Page) -> None:
     assert link.get_attribute("href") == "rules.html?game=razzle"
 
 
-def test_a_join_that_reaches_the_server_twice_still_seats_the_player(page: Page) -> None:
-    """The lobby's join is sent twice and the first answer lost (what a browser
-    does when a connection closes before the answer): the page holds its seat
-    all the same, with a token that works, and the table has one Anna."""
+def test_a_create_and_join_that_reach_the_server_twice_make_one_table_and_seat(page: Page) -> None:
+    """The lobby's create and join are each sent twice and the first answer lost
+    (what a browser does when a connection closes before the answer): one
+    table, and the page holds its seat with a token that works."""
     bodies = []
 
     def twice(route: Route) -> None:
@@ -130,6 +130,9 @@ def test_a_join_that_reaches_the_server_twice_still_seats_the_player(page: Page)
         answered_twice(route)
     page.route("**/api/tables/*/join", twice)
     open_lobby(page)
+    before = {table["id"] for table in page.request.get("/api/tables").json()}
+    page.route("**/api/tables", lambda route: answered_twice(route) if route.request.method == "POST"
+               else route.continue_())
     page.fill("#nickname", "Anna")
     page.select_option("#game", "dizzle")
     page.select_option("#seat-specs li[data-seat='1'] .seat-kind", "bot")
@@ -137,6 +140,8 @@ def test_a_join_that_reaches_the_server_twice_still_seats_the_player(page: Page)
     page.wait_for_url("**/table.html?*")
     table_id = page.evaluate("new URLSearchParams(location.search).get('id')")
     assert len(bodies) == 1 and len(bodies[0]["key"]) == 24
+    made = {table["id"] for table in page.request.get("/api/tables").json()} - before
+    assert made == {table_id}
     seats = page.request.get(f"/api/tables/{table_id}").json()["seats"]
     assert [(s["kind"], s["nickname"]) for s in seats] == [("human", "Anna"), ("bot", None)]
     page.click("#start:enabled")

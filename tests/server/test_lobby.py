@@ -42,6 +42,18 @@ def test_join_refusals(server):
     assert post("/api/tables/nope/join", json={"seat": 1, "nickname": "bob"}).status_code == 404
 
 
+def test_a_table_created_again_with_its_key_is_the_same_table(server):
+    """A create sent again (its answer lost) makes no second table; another key does."""
+    spec = {"game": "dizzle", "seats": [{"kind": "open"}, {"kind": "bot", "level": "easy"}], "key": "t" * 24}
+    first = server.client.post("/api/tables", json=spec)
+    again = server.client.post("/api/tables", json=spec)
+    assert first.status_code == again.status_code == 201 and again.json() == first.json()
+    assert [table["id"] for table in server.client.get("/api/tables").json()] == [first.json()["id"]]
+    other = server.client.post("/api/tables", json={**spec, "key": "u" * 24})
+    assert other.status_code == 201 and other.json()["id"] != first.json()["id"]
+    assert len(server.client.get("/api/tables").json()) == 2
+
+
 def test_a_join_sent_again_with_its_key_is_answered_the_same_token(server):
     """A browser that lost the answer resends the same request: the same key
     gets the same token, which holds the seat; another key is refused."""

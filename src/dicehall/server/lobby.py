@@ -42,8 +42,9 @@ def table_options(spec: CreateTable) -> dict[str, Any]:
     return {"players": len(spec.seats), **spec.options}
 
 
-def new_table(spec: CreateTable, game: Game, settings: Settings, now: float) -> LiveTable:
-    """A table of the configured ``game`` (``configure(spec.game, table_options(spec))``)."""
+def new_table(spec: CreateTable, game: Game, settings: Settings, now: float, **fields: Any) -> LiveTable:
+    """A table of the configured ``game`` (``configure(spec.game, table_options(spec))``);
+    ``fields`` as for :meth:`LiveTable.create`."""
     if game.num_players != len(spec.seats):
         raise LobbyError(400, f"{len(spec.seats)} seats given for a {game.num_players}-player game",
                          code="seat-count")
@@ -61,7 +62,7 @@ def new_table(spec: CreateTable, game: Game, settings: Settings, now: float) -> 
     else:
         timer = default_timer(game.options)
     return LiveTable.create(game, seats, timer, spec.public, now, settings.bank_floor_seconds,
-                            rated=spec.rated)
+                            rated=spec.rated, **fields)
 
 
 def seat_of(kind: str, level: str | None, settings: Settings) -> Seat:

@@ -398,9 +398,23 @@ class TableManager:
         return table.to_json(connected)
 
     async def create(self, spec: CreateTable, address: str | None = None) -> dict:
-        """A new table, within the creating address's quotas."""
+        """A new table, within the creating address's quotas. With a ``key``,
+        the table's id is derived from it, and asking again answers that table."""
+        if spec.key is None:
+            return await self.make_table(spec, address)
+        table_id = derived_token(spec.key, "table")[:12]
+        async with self.locks[table_id]:
+            try:
+                made = self.table(table_id)
+            except LobbyError as error:
+                if error.status != 404:
+                    raise
+                return await self.make_table(spec, address, id=table_id)
+        return {**self.table_json(made), "invite": made.invite}
+
+    async def make_table(self, spec: CreateTable, address: str | None, **fields: Any) -> dict:
         self.take_quota(address)
-        table = new_table(spec, await self.build(spec), self.settings, self.clock.now())
+        table = new_table(spec, await self.build(spec), self.settings, self.clock.now(), **fields)
         table.creator = address
         table.touched = table.created
         return await self.add(table)

@@ -49,6 +49,13 @@ class TimerSpec(Strict):
         return self
 
 
+#: a secret the client makes up for one request (once per click): what the
+#: request makes (a seat's token, a table's id) is derived from it, so the same
+#: request sent again (by a browser that lost the answer) is answered the same
+#: instead of being refused or done twice
+RequestKey = Annotated[str | None, Field(min_length=16, max_length=100, pattern=r"^[A-Za-z0-9_-]+$")]
+
+
 class CreateTable(Strict):
     game: Annotated[str, Field(max_length=32)]
     options: dict[str, Any] = {}
@@ -58,6 +65,7 @@ class CreateTable(Strict):
     public: bool = True
     #: rated: accounts only, and the result changes their ratings (not solo, not a custom sheet)
     rated: bool = False
+    key: RequestKey = None
 
     @field_validator("options")
     @classmethod
@@ -74,12 +82,6 @@ def check_nickname(nickname: str) -> str:
     if any(unicodedata.category(char).startswith("C") for char in nickname):
         raise ValueError("a nickname cannot hold control or invisible format characters")
     return nickname
-
-
-#: a secret the client makes up for one request (once per click): the seat's
-#: token is derived from it, so the same request sent again (by a browser that
-#: lost the answer) is answered the same token instead of a refusal
-RequestKey = Annotated[str | None, Field(min_length=16, max_length=100, pattern=r"^[A-Za-z0-9_-]+$")]
 
 
 class JoinRequest(Strict):

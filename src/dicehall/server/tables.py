@@ -132,9 +132,10 @@ class LiveTable:
     @classmethod
     def create(cls, game: Game, seats: list[Seat], timer: Timer | None, public: bool,
                now: float, bank_floor: float, **fields: Any) -> LiveTable:
-        """A new table; ``fields`` may set its ``seed``, ``daily`` and ``rated``."""
+        """A new table; ``fields`` may set its ``id``, ``seed``, ``daily`` and ``rated``."""
+        fields.setdefault("id", secrets.token_urlsafe(9))
         fields.setdefault("seed", secrets.token_hex(16))
-        return cls(id=secrets.token_urlsafe(9), game=game, public=public,
+        return cls(game=game, public=public,
                    invite=secrets.token_urlsafe(9), clocks=Clocks(timer, len(seats), bank_floor),
                    seats=seats, created=now, **fields)
 

@@ -80,8 +80,9 @@ async function sessionRequest(method, path, body) {
   return data;
 }
 
-// 18 random bytes in base64url: the key of a join or of a daily start (the
-// seat token is derived from it, so the request sent again gets the same one)
+// 18 random bytes in base64url: the key of a new table, a join or a daily
+// start (the table's id or the seat's token is derived from it, so the
+// request sent again is answered the same)
 function secretKey() {
   const bytes = crypto.getRandomValues(new Uint8Array(18));
   return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_");
@@ -97,7 +98,7 @@ export const api = {
   layout: (game, options) => request("GET", `/api/layout/${enc(game)}${query(options)}`),
   tables: () => request("GET", "/api/tables"),
   table: (id, invite) => request("GET", `/api/tables/${enc(id)}${query({ invite })}`),
-  create: (spec) => request("POST", "/api/tables", spec),
+  create: (spec) => request("POST", "/api/tables", { ...spec, key: secretKey() }),
   // a logged-in player sits under the account's name: no nickname is sent;
   // the key makes the same join, resent, answer the same token (docs/server.md)
   join: (id, seat, nickname, invite) => request("POST", `/api/tables/${enc(id)}/join`,
