@@ -34,12 +34,13 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def derived_token(secret: str, table_id: str) -> str:
-    """A seat token at table ``table_id`` derived from ``secret`` (the key a
-    join carries, or the player's seat token at the game a rematch follows),
-    so that the same request asked again is answered the same token; it is
-    as secret as ``secret`` is."""
-    digest = hmac.new(secret.encode(), table_id.encode(), hashlib.sha256).digest()[:24]
+def derived_token(secret: str, purpose: str) -> str:
+    """32 characters derived from ``secret`` for ``purpose``: a seat's token at
+    the table of that id (from the key a join or a daily start carries, or
+    from the player's seat token at the game a rematch follows), or with
+    ``purpose`` "table" a new table's id (its first 12). The same request
+    asked again is so answered the same; it is as secret as ``secret`` is."""
+    digest = hmac.new(secret.encode(), purpose.encode(), hashlib.sha256).digest()[:24]
     return base64.urlsafe_b64encode(digest).decode()
 
 
