@@ -21,13 +21,15 @@ run: $(STAMP)
 	$(BIN)/dicehall serve
 
 # Debian's chromium for the end-to-end browser tests (tests/e2e), with fonts for
-# Chinese and the dice emoji, installed when missing; DICEHALL_SKIP_E2E=1 skips
-# both (the tests then skip too).
+# Chinese and the dice emoji, and librsvg's rsvg-convert, which renders a sheet's
+# SVG as another program would (tests/test_dizzle_svg.py), installed when
+# missing; DICEHALL_SKIP_E2E=1 skips them all (the tests then skip too).
 chromium:
 ifneq ($(DICEHALL_SKIP_E2E),1)
-	@command -v chromium >/dev/null && fc-list | grep -qi "noto sans cjk" || { $(SUDO) apt-get update && \
+	@command -v chromium >/dev/null && command -v rsvg-convert >/dev/null && \
+		fc-list | grep -qi "noto sans cjk" || { $(SUDO) apt-get update && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium \
-		fonts-noto-cjk fonts-noto-color-emoji; }
+		fonts-noto-cjk fonts-noto-color-emoji librsvg2-bin; }
 endif
 
 test: $(STAMP) chromium
