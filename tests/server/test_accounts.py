@@ -172,3 +172,14 @@ def test_logins_from_one_address_are_throttled(server, settings):
     answers = [server.client.post("/api/session", json={"name": f"nobody{n}", "password": "long enough"})
                .status_code for n in range(settings.logins_burst + 1)]
     assert answers == [401] * settings.logins_burst + [429]
+
+
+@pytest.mark.parametrize("path, body", [
+    ("/api/session", {"name": "ann\x00", "password": "x"}),
+    ("/api/account/recover", {"name": "a\x00b", "recovery_code": "x", "new_password": "y" * 12}),
+])
+def test_a_name_with_a_control_character_is_refused_before_storage(server, path, body):
+    """No name has a control character, and PostgreSQL cannot compare a text
+    holding NUL: 422, never a storage error (found by the schema fuzz on PostgreSQL)."""
+    answer = server.client.post(path, json=body)
+    assert answer.status_code == 422, answer.text

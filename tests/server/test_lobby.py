@@ -1,5 +1,7 @@
 """The HTTP lobby: games, tables, seats, private tables, hostile nicknames."""
 
+from urllib.parse import quote
+
 import pytest
 
 
@@ -141,3 +143,9 @@ def test_markup_in_a_nickname_stays_plain_json_text(server):
     response = server.client.get(f"/api/tables/{table_id}")
     assert response.headers["content-type"] == "application/json"
     assert response.json()["seats"][0]["nickname"] == nickname[:24]
+
+
+@pytest.mark.parametrize("table_id", ["a\x00b", "no table", "x" * 33])
+def test_an_id_no_table_can_have_is_not_found_without_asking_storage(server, table_id):
+    answer = server.client.get(f"/api/tables/{quote(table_id, safe='')}")
+    assert answer.status_code == 404 and answer.json()["code"] == "no-table"

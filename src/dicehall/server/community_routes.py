@@ -12,21 +12,21 @@ from . import community, profiles, store
 from .db import AccountRow
 from .lobby import LobbyError
 from .logins import csrf_guard, database, holder_of, logged_in, now_of
-from .protocol import Strict
+from .protocol import NAME_TEXT, Strict
 from .routes import errors, manager_of
 
 router = APIRouter(dependencies=[Depends(csrf_guard)])
-Name = Annotated[str, Path(min_length=1, max_length=64)]
+Name = Annotated[str, Path(min_length=1, max_length=64, pattern=NAME_TEXT)]
 
 
 class FriendName(Strict):
-    name: Annotated[str, Field(min_length=1, max_length=64)]
+    name: Annotated[str, Field(min_length=1, max_length=64, pattern=NAME_TEXT)]
 
 
 class Invitation(Strict):
     """Invite a friend (``name``) to a table you sit at."""
 
-    name: Annotated[str, Field(min_length=1, max_length=64)]
+    name: Annotated[str, Field(min_length=1, max_length=64, pattern=NAME_TEXT)]
     table: Annotated[str, Field(min_length=1, max_length=32)]
 
 

@@ -14,6 +14,7 @@ import contextlib
 import json
 import logging
 import math
+import re
 import secrets
 import unicodedata
 from collections import Counter, defaultdict
@@ -40,6 +41,8 @@ from .thinking import BotsUnavailable, bots_for
 from .writer import StorageError, Writer, last_beat
 
 log = logging.getLogger(__name__)
+#: what a table's id can be (``LiveTable.create``: 12 characters of base64url)
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 #: chat lines a state message carries when a client connects
 CHAT_HISTORY = 200
@@ -307,6 +310,8 @@ class TableManager:
         """The live table (loaded from storage if need be). In a cluster, a
         table this process does not own is only read: a copy, not kept."""
         if table_id not in self.tables:
+            if not TABLE_ID.fullmatch(table_id):     # no table has such an id: not even asked
+                raise LobbyError(404, f"no table {table_id!r}", code="no-table")
             if not self.writer.available:    # never wait on it here, on the event loop
                 raise LobbyError(503, CANNOT_READ, code="storage")
             try:

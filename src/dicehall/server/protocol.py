@@ -122,11 +122,16 @@ class DailyScore(DailyPlay):
     moves: Annotated[list[Annotated[str, Field(max_length=200)]], Field(max_length=DAILY_MOVES)]
 
 
+#: text that names an account in a request: no control characters (no name
+#: has one, and PostgreSQL cannot even compare a text holding NUL)
+NAME_TEXT = r"^[^\x00-\x1f\x7f]*$"
+
+
 class Credentials(Strict):
     """A user name and password: to register or to log in (the name's own
     rules are checked at registration, with a clear answer: ``bad-name``)."""
 
-    name: Annotated[str, Field(min_length=1, max_length=64)]
+    name: Annotated[str, Field(min_length=1, max_length=64, pattern=NAME_TEXT)]
     password: Annotated[str, Field(min_length=1, max_length=200)]
 
 
@@ -138,7 +143,7 @@ class PasswordChange(Strict):
 class Recovery(Strict):
     """A new password set with the recovery code shown at registration."""
 
-    name: Annotated[str, Field(min_length=1, max_length=24)]
+    name: Annotated[str, Field(min_length=1, max_length=24, pattern=NAME_TEXT)]
     recovery_code: Annotated[str, Field(min_length=1, max_length=100)]
     new_password: Annotated[str, Field(min_length=1, max_length=200)]
 
