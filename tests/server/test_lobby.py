@@ -3,6 +3,7 @@
 from urllib.parse import quote
 
 import pytest
+from server_helpers import join_as
 
 
 def test_games_list_players_options_and_bot_levels(server):
@@ -71,6 +72,34 @@ def test_a_join_sent_again_with_its_key_is_answered_the_same_token(server):
     assert twin.status_code == 409 and twin.json()["code"] == "seated", "one key, one seat"
     left = server.client.post(f"/api/tables/{table_id}/leave", json={"token": first.json()["token"]})
     assert left.status_code == 200 and left.json()["seats"][0]["kind"] == "open"
+
+
+def test_a_leave_sent_again_is_answered_as_done(server):
+    """Its first answer lost, a leave sent again answers the table as it is,
+    even after another player took the seat; a token that never sat is refused."""
+    table_id = server.create("dizzle", [{"kind": "open"}, {"kind": "open"}], timer=None)["id"]
+    token = server.join(table_id, 0, "ann")
+    leave = {"token": token}
+    first = server.client.post(f"/api/tables/{table_id}/leave", json=leave)
+    again = server.client.post(f"/api/tables/{table_id}/leave", json=leave)
+    assert first.status_code == again.status_code == 200 and again.json() == first.json()
+    server.join(table_id, 0, "bob")
+    table = server.table(table_id)
+    late = server.client.post(f"/api/tables/{table_id}/leave", json=leave)
+    assert late.status_code == 200 and server.table(table_id) == table, "bob keeps the seat"
+    stranger = server.client.post(f"/api/tables/{table_id}/leave", json={"token": "t" * 32})
+    assert (stranger.status_code, stranger.json()["code"]) == (403, "no-seat")
+
+
+def test_an_account_that_left_may_leave_again(server):
+    ann = server.account("Ann")
+    table_id = server.create("dizzle", [{"kind": "open"}, {"kind": "open"}], timer=None)["id"]
+    join_as(ann, table_id, 0)
+    assert ann.post(f"/api/tables/{table_id}/leave", json={}).status_code == 200
+    again = ann.post(f"/api/tables/{table_id}/leave", json={})
+    assert again.status_code == 200 and again.json()["seats"][0]["kind"] == "open"
+    bob = server.account("Bob")
+    assert bob.post(f"/api/tables/{table_id}/leave", json={}).status_code == 403
 
 
 @pytest.mark.parametrize("key", ["short", "k" * 101, "no spaces in a key!"])

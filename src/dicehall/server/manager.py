@@ -572,12 +572,15 @@ class TableManager:
                              code="storage") from None
 
     async def leave(self, table_id: str, token: str | None, account_id: int | None = None) -> dict:
-        """Before the start the seat opens again; during the game a bot takes it over."""
+        """Before the start the seat opens again; during the game a bot takes it
+        over. Leaving again (a request sent twice) answers the table as it is."""
         table = self.table(table_id)
         async with self.locks[table_id]:
+            if table.seat_of(token, account_id) is None and table.has_left(token, account_id):
+                return self.table_json(table)
             seat = self.seat_for(table, token, account_id)
             if table.status == WAITING:
-                table.seats[seat] = Seat()
+                table.vacate(seat)
             elif table.status == RUNNING:
                 table.seats[seat].away = True
             was = table.status

@@ -12,6 +12,7 @@ import hashlib
 import hmac
 import random
 import secrets
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -28,10 +29,17 @@ from .timers import Clocks, Timer
 WAITING, RUNNING, OVER = "waiting", "running", "over"
 #: a waiting table closed because nobody touched it for long (see ``Settings.waiting_expiry_seconds``)
 EXPIRED = "expired"
+#: how many who left a table's seats before its start it remembers (:attr:`LiveTable.departed`)
+DEPARTED_KEPT = 32
 
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def account_name(account_id: int | None) -> str | None:
+    """An account as :attr:`LiveTable.departed` names it beside token hashes."""
+    return None if account_id is None else f"account:{account_id}"
 
 
 def derived_token(secret: str, purpose: str) -> str:
@@ -126,6 +134,10 @@ class LiveTable:
     stored_steps: int = 0
     stored_chat: int = 0
     stored_rows: list[dict] = field(default_factory=list)
+    #: who left a seat before the start, newest last (:meth:`vacate`): a leave
+    #: sent again finds its seat gone, and is answered as done
+    departed: deque[str] = field(default_factory=lambda: deque(maxlen=DEPARTED_KEPT),
+                                 init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.match = Match(self.game, self.seed, auto_chance=False, same_dice=self.daily is not None)
@@ -163,6 +175,18 @@ class LiveTable:
         if account_id is not None:
             return next((i for i, seat in enumerate(self.seats) if seat.account_id == account_id), None)
         return None
+
+    def vacate(self, seat: int) -> None:
+        """Open ``seat`` again before the start, remembering who held it."""
+        held = self.seats[seat]
+        self.departed.extend(filter(None, (held.token_hash, account_name(held.account_id))))
+        self.seats[seat] = Seat()
+
+    def has_left(self, token: str | None, account_id: int | None = None) -> bool:
+        """Whether the holder of ``token`` (or else the account, as :meth:`seat_of`
+        looks for a seat) left a seat here."""
+        who = hash_token(token) if token else account_name(account_id)
+        return who is not None and who in self.departed
 
     def deciders(self) -> tuple[int, ...]:
         return self.match.state.deciders() if self.status == RUNNING else ()
