@@ -138,6 +138,35 @@ def test_kept_planes_are_the_planes_of_their_masks_and_stay_bounded(monkeypatch)
     assert 0 < len(kept) <= 8
 
 
+@pytest.mark.parametrize("options", [{"players": 1, "level": 3}, {"players": 2, "level": 8},
+                                     {"players": 3, "level": 5}, {"players": 4, "level": 7}])
+def test_dizzle_counters_are_the_states_for_every_seat(options):
+    """The fields after the planes say what the state holds, the observer's row first."""
+    game = make_game("dizzle", **options)
+    coder, n = encoder(game), game.num_players
+    for seed in range(6):
+        for state in random_states(game, seed=seed, limit=300):
+            for seat in range(n):
+                view, order = coder.encode_dict(state, seat), seat_order(seat, n)
+                rows = {"in_draft": [state.active >> p & 1 for p in order],
+                        "planets_due": [state.planets_due[p] for p in order],
+                        "chosen": [state.pick[p] >= 0 for p in order],
+                        "turn": one_hot(n, order.index(state.turn)),
+                        "start_player": one_hot(n, order.index(state.start_player)),
+                        "middle": state.middle[1:], "lava_die": one_hot(6, state.lava_die - 1),
+                        "phase": one_hot(len(view["phase"]), state.phase),
+                        "draft": [state.draft], "left": [state.left], "set_aside": [state.set_aside],
+                        "last_turn": [state.last_turn]}
+                if game.sheet.flags:
+                    values = [state.flag_values[p] for p in order]
+                    rows |= {"flag_next": state.flag_next,
+                             "flag_values": [[v or 0 for v in row] for row in values],
+                             "flags_held": [[v is not None for v in row] for row in values]}
+                for name, expected in rows.items():
+                    expected = np.array(list(expected), np.float32).reshape(view[name].shape)
+                    assert np.array_equal(view[name], expected), name
+
+
 @pytest.mark.parametrize("options", [{"players": 3}, {"players": 2, "pieces": 6}])
 def test_razzle_pieces_stand_on_their_fields_for_every_seat(monkeypatch, options):
     """Each row of ``pieces`` (the observer's first) marks the fields of that
