@@ -51,6 +51,13 @@ def test_the_days_challenges_are_listed_with_empty_leaderboards(server):
     assert bad.status_code == 400 and bad.json()["code"] == "day"
 
 
+@pytest.mark.parametrize("table_id", ["a\x00b", "no table", "x" * 33, ""])
+def test_a_table_no_table_can_have_is_refused_before_storage(server, table_id):
+    """PostgreSQL cannot compare a text holding NUL: such an id is 422, not a 503."""
+    answer = server.client.get("/api/daily", params={"table": table_id})
+    assert answer.status_code == 422, answer.text
+
+
 def test_a_daily_table_rolls_the_days_dice_and_its_score_goes_on_the_leaderboard(server):
     answer = play(server, "dizzle", "Ann")
     assert answer.status_code == 201, answer.text

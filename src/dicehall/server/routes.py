@@ -20,7 +20,7 @@ from .accounts import looks_taken
 from .daily import DailyBots
 from .lobby import LobbyError, configure, games_json
 from .logins import account_of, csrf_guard, database, holder_of
-from .manager import TableManager
+from .manager import TABLE_ID, TableManager
 from .protocol import CreateTable, DailyPlay, DailyScore, JoinRequest, TokenRequest
 from .tables import OVER, Seat
 
@@ -243,7 +243,7 @@ def daily_of(request: Request) -> DailyBots:
 
 @router.get("/daily", responses=errors(400, 422, 503))
 async def daily_challenges(request: Request, day: Annotated[str | None, Query(max_length=10)] = None,
-                           table: Annotated[str | None, Query(max_length=32)] = None,
+                           table: Annotated[str | None, Query(pattern=f"^{TABLE_ID.pattern}$")] = None,
                            verified: bool = False) -> list[dict]:
     """The challenges of a day (default: today, UTC), each with its leaderboard
     (accounts' and guests' entries in one list, each with ``verified``; with
