@@ -8,9 +8,12 @@ import pytest
 
 import dicehall
 from dicehall.bots import MCTSBot, RolloutBot, bot_names, hint, make_bot
+from dicehall.bots.base import Future
+from dicehall.bots.greedy import greedy_choice, ranked
 from dicehall.bots.levels import LevelBot
 from dicehall.bots.mcts import estimate
 from dicehall.engine import OptionError, make_game, state_from_json
+from dicehall.engine.state import CHANCE
 from dicehall.sim import simulate
 from scenario import random_game
 
@@ -90,6 +93,30 @@ def test_rollouts_compare_candidates_on_the_same_dice():
     assert first == RolloutBot(rounds=6, width=4).analyse(state, seat, random.Random(2))
     assert len(first) == 4 and all(a.action_id in state.legal_action_ids(seat) for a in first)
     assert first[0].visits == max(a.visits for a in first), "the best survives every halving"
+
+
+def rolls_after(state, action, seat, seed, count=6):
+    """The first ``count`` rolls of one future after ``action``, played on greedily."""
+    state, future, rolls = state.clone(), Future(seed), []
+    state.apply_id(action, seat)
+    while len(rolls) < count and not state.is_terminal():
+        if state.current_player() == CHANCE:
+            rolls.append(future.roll(state))
+        else:
+            decider = state.deciders()[0]
+            state.apply_id(greedy_choice(state, decider, future.ties), decider)
+    return rolls
+
+
+@pytest.mark.parametrize("options", [{"players": 2}, {"players": 1, "edition": "classic"}])
+def test_a_future_rolls_the_same_dice_after_every_candidate(options):
+    state = positions("nochmal", options, seed=4)[0]
+    seat = state.deciders()[0]
+    candidates = [action for _, _, action, _ in ranked(state, seat, state.legal_action_ids(seat),
+                                                       random.Random(1))][:5]
+    futures = [rolls_after(state, action, seat, seed=0.25) for action in candidates]
+    assert all(rolls == futures[0] for rolls in futures) and len(futures[0]) == 6
+    assert rolls_after(state, candidates[0], seat, seed=0.75) != futures[0]
 
 
 def test_rollouts_out_of_time_keep_to_the_candidates_played():

@@ -34,6 +34,25 @@ class SearchBot:
         raise NotImplementedError
 
 
+class Future:
+    """One sampled future of a game, to compare candidate actions on the same
+    luck ("common random numbers"). The k-th chance event after a candidate
+    draws from a generator of its own, seeded by the future's k-th number, so
+    every candidate meets the same k-th roll however many dice the rolls before
+    it took; ties are broken from a stream of their own, so a tie broken on one
+    candidate's path moves no die on another's."""
+
+    def __init__(self, seed: float) -> None:
+        self._rolls = random.Random(seed)
+        self.ties = random.Random(-seed)
+
+    def roll(self, state: GameState) -> object:
+        """Apply the next chance event's outcome in this future; that outcome."""
+        outcome = state.sample_chance(random.Random(self._rolls.random()))
+        state.apply_outcome(outcome)
+        return outcome
+
+
 def check_budget(count: int | None, seconds: float | None, unit: str) -> None:
     if count is None and seconds is None:
         raise ValueError(f"give the search a budget: {unit}, seconds or both")

@@ -156,12 +156,19 @@ class LearnedBot:
 class LookaheadBot(SearchBot):
     """Own decisions ``depth`` + 1 deep with the learned value: each of the
     ``width`` candidates the value likes best is played on, ``samples`` times,
-    to the seat's ``depth``-th next decision (the dice drawn, the same for every
-    candidate in a sample; the seat's decisions between and the other seats'
-    by the value), where the best value of that decision's actions counts. The candidate with the best mean is
-    played. Without a shipped model, the greedy bot. As a search (hints) each
-    candidate's value is its mean expected final score / 100, the scale of a
-    solo game's rewards."""
+    to the seat's ``depth``-th next decision (the dice drawn from one seed per
+    sample, for every candidate; the seat's decisions between and the other
+    seats' by the value), where the best value of that decision's actions
+    counts. The candidate with the best mean is played. Without a shipped
+    model, the greedy bot. As a search (hints) each candidate's value is its
+    mean expected final score / 100, the scale of a solo game's rewards.
+
+    The decisions between draw their tie-breaks, one number per legal action,
+    from the dice's stream, so two candidates' rolls part once their paths
+    have offered different numbers of actions. Rolls kept the
+    same throughout (``base.Future``, as the rollout search has them) were
+    tried and scored 0.5 less on level 1 (docs/strength.md), so the solo
+    levels' rating tables, derived from this search, stand."""
 
     name = "lookahead"
 

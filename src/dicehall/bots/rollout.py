@@ -16,7 +16,7 @@ import random
 import time
 
 from ..engine.state import CHANCE, TERMINAL, GameState
-from .base import SearchBot, check_budget, register_bot
+from .base import Future, SearchBot, check_budget, register_bot
 from .greedy import greedy_choice, ranked
 from .mcts import Analysis, estimate
 
@@ -70,20 +70,20 @@ class RolloutBot(SearchBot):
 
     def _rollout(self, after: GameState, seat: int, seed: float) -> float:
         """Play on greedily for ``depth`` decisions of ours; our reward then."""
-        state, rng = after.clone(), random.Random(seed)
+        state, future = after.clone(), Future(seed)
         decisions = 0
         while True:
             current = state.current_player()
             if current == TERMINAL:
                 break
             if current == CHANCE:
-                state.apply_outcome(state.sample_chance(rng))
+                future.roll(state)
                 continue
             decider = state.deciders()[0]
             if decider == seat:
                 if decisions == self.depth:
                     break
                 decisions += 1
-            state.apply_id(greedy_choice(state, decider, rng), decider)
+            state.apply_id(greedy_choice(state, decider, future.ties), decider)
         return estimate(state)[seat]
 
