@@ -9,11 +9,9 @@ import pytest
 import dicehall
 from dicehall.bots import MCTSBot, RolloutBot, bot_names, hint, make_bot
 from dicehall.bots.base import Future
-from dicehall.bots.greedy import greedy_choice, ranked
 from dicehall.bots.levels import LevelBot
 from dicehall.bots.mcts import estimate
 from dicehall.engine import OptionError, make_game, state_from_json
-from dicehall.engine.state import CHANCE
 from dicehall.sim import simulate
 from scenario import random_game
 
@@ -95,28 +93,32 @@ def test_rollouts_compare_candidates_on_the_same_dice():
     assert first[0].visits == max(a.visits for a in first), "the best survives every halving"
 
 
-def rolls_after(state, action, seat, seed, count=6):
-    """The first ``count`` rolls of one future after ``action``, played on greedily."""
-    state, future, rolls = state.clone(), Future(seed), []
-    state.apply_id(action, seat)
-    while len(rolls) < count and not state.is_terminal():
-        if state.current_player() == CHANCE:
-            rolls.append(future.roll(state))
-        else:
-            decider = state.deciders()[0]
-            state.apply_id(greedy_choice(state, decider, future.ties), decider)
-    return rolls
-
-
 @pytest.mark.parametrize("options", [{"players": 2}, {"players": 1, "edition": "classic"}])
-def test_a_future_rolls_the_same_dice_after_every_candidate(options):
+def test_every_candidate_of_a_rollout_round_meets_the_same_dice(options, monkeypatch):
+    """The search's own rollouts, each round's rolls recorded by its seed: after
+    every candidate the same rolls, however the greedy players' choices went."""
+    rounds: dict[float, list[list]] = {}
+
+    class Recorded(Future):
+        def __init__(self, seed):
+            super().__init__(seed)
+            self.rolls = []
+            rounds.setdefault(seed, []).append(self.rolls)
+
+        def roll(self, state):
+            self.rolls.append(super().roll(state))
+            return self.rolls[-1]
+
+    monkeypatch.setattr("dicehall.bots.rollout.Future", Recorded)
     state = positions("nochmal", options, seed=4)[0]
     seat = state.deciders()[0]
-    candidates = [action for _, _, action, _ in ranked(state, seat, state.legal_action_ids(seat),
-                                                       random.Random(1))][:5]
-    futures = [rolls_after(state, action, seat, seed=0.25) for action in candidates]
-    assert all(rolls == futures[0] for rolls in futures) and len(futures[0]) == 6
-    assert rolls_after(state, candidates[0], seat, seed=0.75) != futures[0]
+    RolloutBot(rounds=2, width=5, depth=3).analyse(state, seat, random.Random(1))
+    first = [paths for paths in rounds.values() if len(paths) == 5]
+    assert len(first) == 2, "the first batch plays two rounds of all five candidates"
+    for paths in rounds.values():
+        shortest = min(len(rolls) for rolls in paths)
+        assert shortest >= 3 and all(rolls[:shortest] == paths[0][:shortest] for rolls in paths)
+    assert first[0][0][:3] != first[1][0][:3], "two rounds, two futures"
 
 
 def test_rollouts_out_of_time_keep_to_the_candidates_played():
