@@ -60,6 +60,17 @@ def table_row(page: Page, table_id: str):
     return page.locator(f"#my-tables li[data-table='{table_id}']")
 
 
+# Records whether "Your games" was ever shown saying "no table" (the guest's
+# empty list) while the server had not yet answered for the account.
+SAW_NO_TABLES = """
+window.sawNoTables = false;
+new MutationObserver(() => {
+  const card = document.getElementById("my-games"), none = document.getElementById("no-my-tables");
+  if (card && none && !card.hidden && !none.hidden) window.sawNoTables = true;
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["hidden"], childList: true });
+"""
+
+
 def test_friends_play_a_turn_based_game_over_two_sittings(contexts, restartable_server, shoot) -> None:
     server = restartable_server
     watched: list[list[str]] = []
@@ -140,13 +151,16 @@ def test_friends_play_a_turn_based_game_over_two_sittings(contexts, restartable_
     expect(alf.get_by_test_id("invite-status")).to_have_text("Invitation sent to Bea.")
 
     bea = new_page(permissions=["notifications"])
+    bea.add_init_script(SAW_NO_TABLES)
     lobby(bea)
     log_in(bea, "Bea")
+    row = table_row(bea, table_id)
+    expect(row).to_have_attribute("data-your-turn", "true")   # no bot played her turn
+    assert bea.evaluate("window.sawNoTables") is False, "her card said 'no table' before her tables came"
+    # her tables are listed above the box now, so the list arriving cannot move it under the click
     expect(bea.get_by_test_id("turn-notify")).not_to_be_checked()  # opt-in, remembered once ticked
     bea.check("#turn-notify")
     bea.wait_for_function("localStorage.getItem('dicehall.notify.turns') === 'on'")
-    row = table_row(bea, table_id)
-    expect(row).to_have_attribute("data-your-turn", "true")   # no bot played her turn
     expect(row.get_by_test_id("your-turn")).to_have_text("Your turn")
     expect(row.locator(".deadline")).to_contain_text("hours")
     expect(row.locator(".opponents")).to_have_text("with Alf")

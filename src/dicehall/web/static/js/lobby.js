@@ -30,7 +30,7 @@ const SECONDS = { move: 30, bank: 600 };
 const TURN_LIMITS = [3600, 43200, 86400, 3 * 86400, 7 * 86400];
 const TURN_DEFAULT = 86400;
 
-const state = { games: [], tables: [], defaults: {}, daily: [], mine: [] };
+const state = { games: [], tables: [], defaults: {}, daily: [], mine: null };
 
 function showError(error) {
   const box = $("#messages");
@@ -481,6 +481,8 @@ function sessionChanged() {
   refreshLeaderboard();
   $("#my-games").hidden = !account();
   $("#friends").hidden = !account();
+  state.mine = null;                 // the last session's tables until the server answers for this one
+  renderMine();
   state.refreshMine?.();
 }
 

@@ -80,19 +80,22 @@ function turnState(table) {
 }
 
 // Drawn again only when something shown changed (or `force`: a new language).
+// `tables` is null while a new session's are not known yet: nothing is shown
+// then (neither the last session's rows nor "no table"), and the list is busy.
 export function renderMyTables(list, empty, tables, force = false) {
-  const key = JSON.stringify(tables.map((table) => [table.id, table.your_turn, table.status, table.version,
-    table.deadline && relativeTime(table.deadline)]));
+  const key = tables === null ? "" : JSON.stringify(tables.map((table) => [table.id, table.your_turn,
+    table.status, table.version, table.deadline && relativeTime(table.deadline)]));
   if (!force && key === list.dataset.drawn) return;
   list.dataset.drawn = key;
-  list.replaceChildren(...tables.map((table) => el("li", {
+  list.setAttribute("aria-busy", String(tables === null));
+  list.replaceChildren(...(tables ?? []).map((table) => el("li", {
     "data-table": table.id, "data-your-turn": table.your_turn ? "true" : "false", "data-status": table.status,
     "data-testid": "my-table", class: table.your_turn ? "your-turn" : null,
   }, el("a", { href: tableUrl(table.id, table.invite), class: "open-table" },
     el("span", { class: "title-line" }, el("span", { class: "game", text: table.title }), ratedMark(table), turnMark(table)),
     el("span", { class: "opponents", text: opponents(table) }),
     el("span", { class: "turn-state" }, turnState(table))))));
-  empty.hidden = tables.length > 0;
+  empty.hidden = tables === null || tables.length > 0;
 }
 
 // --- notifications --------------------------------------------------------------------
