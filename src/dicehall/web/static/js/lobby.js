@@ -481,7 +481,7 @@ function sessionChanged() {
   refreshLeaderboard();
   $("#my-games").hidden = !account();
   $("#friends").hidden = !account();
-  state.mine = null;                 // the last session's tables until the server answers for this one
+  state.mine = null;                 // not known for this session until the server answers
   renderMine();
   state.refreshMine?.();
 }
